@@ -1,0 +1,57 @@
+// Command mastermind breaks Mastermind codes: it scores guesses, prints
+// partition tables, solves games with any strategy, benchmarks strategies
+// over every secret or seeded samples, and more. Run "mastermind help" for
+// the list of commands and "mastermind help COMMAND" for one.
+//
+// Every command takes the rules of the variant: --colors C --pegs P
+// [--distinct] (classic 6 × 4 by default) and --alphabet to write colours
+// with other symbols than 123456789ABC…. Errors are one line on stderr and
+// exit status 2.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1 // the command ran but did not succeed (a game not solved)
+	exitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(report(os.Stderr, err))
+}
+
+// report writes err as one line on stderr and returns the exit status.
+func report(stderr io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	if !strings.HasPrefix(msg, "mastermind: ") {
+		msg = "mastermind: " + msg
+	}
+	fmt.Fprintln(stderr, msg)
+	var f *failure
+	if errors.As(err, &f) {
+		return exitFailure
+	}
+	return exitUsage
+}
+
+// failure marks an error that is not bad input: the work ran and failed.
+type failure struct{ err error }
+
+func (f *failure) Error() string { return f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// env is what a command may touch of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// stderrTTY reports whether stderr is a terminal, for progress bars.
+	stderrTTY bool
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// run executes the command line args.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: isTerminal(stderr)}
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	return root.ExecuteContext(ctx)
+}
+
+// rulesFlags are the flags every command takes.
+type rulesFlags struct {
+	colors, pegs int
+	distinct     bool
+	alphabet     string
+}
+
+// rules returns the variant and alphabet the flags describe.
+func (f *rulesFlags) rules() (mm.Rules, *mm.Alphabet, error) {
+	r := mm.Rules{Colors: f.colors, Pegs: f.pegs, Distinct: f.distinct}
+	if f.colors == 0 || f.pegs == 0 {
+		return r, nil, fmt.Errorf("--colors and --pegs must be at least 2 and 1")
+	}
+	if err := r.Validate(); err != nil {
+		return r, nil, err
+	}
+	a := mm.DefaultAlphabet
+	if f.alphabet != "" {
+		var err error
+		if a, err = mm.NewAlphabet(f.alphabet); err != nil {
+			return r, nil, err
+		}
+	}
+	if r.Colors > a.Len() {
+		return r, nil, fmt.Errorf("%d colours need an alphabet of at least %d symbols, and %q has %d; pass --alphabet",
+			r.Colors, r.Colors, a.String(), a.Len())
+	}
+	return r, a, nil
+}
+
+func newRoot(e *env) *cobra.Command {
+	rf := &rulesFlags{}
+	root := &cobra.Command{
+		Use:   "mastermind",
+		Short: "Break Mastermind codes: score, partition, solve and benchmark strategies",
+		Long: `mastermind breaks Mastermind codes.
+
+A codemaker hides a code of --pegs pegs in --colors colours; each guess is
+answered with black pegs (right colour, right place) and white pegs (right
+colour, wrong place). Codes are written with the symbols 123456789ABC…
+(colour 1 first), or with --alphabet; spaces and commas between pegs are
+allowed. Classic Mastermind, 6 colours × 4 pegs, is the default.
+
+Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		CompletionOptions: cobra.CompletionOptions{
+			HiddenDefaultCmd: true,
+		},
+	}
+	pf := root.PersistentFlags()
+	pf.IntVar(&rf.colors, "colors", mm.DefaultColors, "number of colours")
+	pf.IntVar(&rf.pegs, "pegs", mm.DefaultPegs, "number of pegs in a code")
+	pf.BoolVar(&rf.distinct, "distinct", false, "codes may not repeat a colour (Bulls and Cows)")
+	pf.StringVar(&rf.alphabet, "alphabet", "", "symbols for the colours, colour 1 first (default "+mm.DefaultSymbols+")")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
+	root.AddCommand(
+		newScore(e, rf),
+		newPartition(e, rf),
+		newSolve(e, rf),
+		newBench(e, rf),
+	)
+	return root
+}
+
+// strategyList parses a comma-separated list of strategy names.
+func strategyList(s string, o strategy.Options) ([]string, []mm.Strategy, error) {
+	var names []string
+	var out []mm.Strategy
+	seen := map[string]bool{}
+	for _, n := range strings.Split(s, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" || seen[n] {
+			continue
+		}
+		st, err := strategy.New(n, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		seen[n] = true
+		names = append(names, n)
+		out = append(out, st)
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("no strategy given; known: %s", strings.Join(strategy.Names(), ", "))
+	}
+	return names, out, nil
+}
+
+// exactArgs is cobra.ExactArgs with a message that says what is expected.
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < lo || (hi >= 0 && len(args) > hi) {
+			return fmt.Errorf("expected %s, got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
+}

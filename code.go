@@ -1,0 +1,261 @@
+package mastermind
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A Code is a row of coloured pegs: a secret or a guess. Colours are numbered
+// from 0; the default alphabet writes colour 0 as '1', so Knuth's 1122 is
+// the code with colours 0, 0, 1, 1.
+//
+// Code is a small comparable value: use == to compare codes and use them as
+// map keys. The zero Code has no pegs.
+type Code struct {
+	n    uint8
+	pegs [MaxPegs]uint8
+}
+
+// NewCode returns the code with the given colours, numbered from 0. It
+// fails if there are more than MaxPegs pegs or a colour is outside
+// [0, MaxColors); Rules.Check tells whether the code suits a variant.
+func NewCode(colors ...int) (Code, error) {
+	var c Code
+	if len(colors) > MaxPegs {
+		return c, fmt.Errorf("%w: %d pegs; at most %d", ErrInvalidCode, len(colors), MaxPegs)
+	}
+	for i, k := range colors {
+		if k < 0 || k >= MaxColors {
+			return Code{}, fmt.Errorf("%w: colour %d at position %d is outside 0 to %d", ErrInvalidCode, k, i+1, MaxColors-1)
+		}
+		c.pegs[i] = uint8(k)
+	}
+	c.n = uint8(len(colors))
+	return c, nil
+}
+
+// codeOf is NewCode for colours known to be in range.
+func codeOf(colors []uint8) Code {
+	var c Code
+	c.n = uint8(copy(c.pegs[:], colors))
+	return c
+}
+
+// Len returns the number of pegs.
+func (c Code) Len() int { return int(c.n) }
+
+// Peg returns the colour of peg i, numbered from 0.
+func (c Code) Peg(i int) int {
+	if i < 0 || i >= int(c.n) {
+		panic(fmt.Sprintf("mastermind: peg %d of a %d-peg code", i, c.n))
+	}
+	return int(c.pegs[i])
+}
+
+// Colors returns the colours of the pegs, numbered from 0.
+func (c Code) Colors() []int {
+	out := make([]int, c.n)
+	for i := range out {
+		out[i] = int(c.pegs[i])
+	}
+	return out
+}
+
+// bytes returns the colours as a slice of c's own array; callers must not
+// keep it past c's lifetime or modify it.
+func (c *Code) bytes() []uint8 { return c.pegs[:c.n] }
+
+// Compare returns -1, 0 or +1 as c comes before, equals or comes after d in
+// lexicographic order (the order of the default alphabet: 1111 < 1112 <
+// … < 6666). A shorter code that is a prefix of a longer one comes first.
+func (c Code) Compare(d Code) int {
+	n := min(c.n, d.n)
+	for i := uint8(0); i < n; i++ {
+		if c.pegs[i] != d.pegs[i] {
+			if c.pegs[i] < d.pegs[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	switch {
+	case c.n < d.n:
+		return -1
+	case c.n > d.n:
+		return 1
+	}
+	return 0
+}
+
+// String writes c in the default alphabet.
+func (c Code) String() string { return DefaultAlphabet.Format(c) }
+
+// MarshalText writes c in the default alphabet.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a code in the default alphabet, of any length.
+func (c *Code) UnmarshalText(text []byte) error {
+	d, err := DefaultAlphabet.parse(string(text))
+	if err != nil {
+		return err
+	}
+	*c = d
+	return nil
+}
+
+// An Alphabet maps colours to the symbols that write them: colour 0 is the
+// first symbol. A nil *Alphabet is DefaultAlphabet.
+//
+// Parsing ignores letter case unless the alphabet holds both cases of the
+// letter, and accepts spaces and commas between pegs.
+type Alphabet struct {
+	symbols []rune
+	index   map[rune]int
+}
+
+// DefaultSymbols are the symbols of DefaultAlphabet.
+const DefaultSymbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// DefaultAlphabet writes colours as 1–9 then A–Z, enough for 35 colours.
+var DefaultAlphabet = mustAlphabet(DefaultSymbols)
+
+func mustAlphabet(s string) *Alphabet {
+	a, err := NewAlphabet(s)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// NewAlphabet returns the alphabet whose symbols, in colour order, are the
+// characters of symbols. Symbols must be distinct printable characters other
+// than space and comma, at most MaxColors of them.
+func NewAlphabet(symbols string) (*Alphabet, error) {
+	if !utf8.ValidString(symbols) {
+		return nil, fmt.Errorf("mastermind: alphabet %q is not valid UTF-8", symbols)
+	}
+	rs := []rune(symbols)
+	if len(rs) < 2 || len(rs) > MaxColors {
+		return nil, fmt.Errorf("mastermind: alphabet %q has %d symbols; want 2 to %d", symbols, len(rs), MaxColors)
+	}
+	a := &Alphabet{symbols: rs, index: make(map[rune]int, 2*len(rs))}
+	for i, r := range rs {
+		if isSeparator(r) || !unicode.IsPrint(r) {
+			return nil, fmt.Errorf("mastermind: alphabet %q: %q cannot be a symbol", symbols, r)
+		}
+		if _, dup := a.index[r]; dup {
+			return nil, fmt.Errorf("mastermind: alphabet %q repeats %q", symbols, r)
+		}
+		a.index[r] = i
+	}
+	// Accept the other case of a letter when the alphabet does not use it.
+	for i, r := range rs {
+		for _, o := range []rune{unicode.ToLower(r), unicode.ToUpper(r)} {
+			if _, used := a.index[o]; !used {
+				a.index[o] = i
+			}
+		}
+	}
+	return a, nil
+}
+
+func isSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' }
+
+func (a *Alphabet) orDefault() *Alphabet {
+	if a == nil {
+		return DefaultAlphabet
+	}
+	return a
+}
+
+// Len returns the number of symbols, the most colours the alphabet can
+// write.
+func (a *Alphabet) Len() int { return len(a.orDefault().symbols) }
+
+// String returns the symbols in colour order.
+func (a *Alphabet) String() string { return string(a.orDefault().symbols) }
+
+// Symbol returns the symbol of colour k, or '?' if the alphabet has none.
+func (a *Alphabet) Symbol(k int) rune {
+	a = a.orDefault()
+	if k < 0 || k >= len(a.symbols) {
+		return '?'
+	}
+	return a.symbols[k]
+}
+
+// Format writes c with the alphabet's symbols; a colour beyond the alphabet
+// is written '?'.
+func (a *Alphabet) Format(c Code) string {
+	var b strings.Builder
+	b.Grow(c.Len())
+	for i := 0; i < c.Len(); i++ {
+		b.WriteRune(a.Symbol(c.Peg(i)))
+	}
+	return b.String()
+}
+
+// Parse reads a code written in the alphabet and checks it against the
+// rules. Spaces and commas between pegs are ignored. Errors are
+// *ParseError values that name the offending symbol, or wrap
+// ErrInvalidCode.
+func (a *Alphabet) Parse(r Rules, s string) (Code, error) {
+	r = r.WithDefaults()
+	c, err := a.parse(s)
+	if err != nil {
+		return Code{}, err
+	}
+	a = a.orDefault()
+	if c.Len() != r.Pegs {
+		return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: fmt.Sprintf("has %d pegs; want %d", c.Len(), r.Pegs)}
+	}
+	var seen uint64
+	for i := 0; i < c.Len(); i++ {
+		k := c.Peg(i)
+		if k >= r.Colors {
+			return Code{}, &ParseError{What: "code", Input: s, Pos: -1,
+				Msg: fmt.Sprintf("%q is colour %d, but there are only %d colours (%s)", a.symbols[k], k+1, r.Colors, string(a.symbols[:r.Colors]))}
+		}
+		if r.Distinct && seen&(1<<k) != 0 {
+			return Code{}, &ParseError{What: "code", Input: s, Pos: -1,
+				Msg: fmt.Sprintf("repeats %q, but colours must be distinct", a.symbols[k])}
+		}
+		seen |= 1 << k
+	}
+	return c, nil
+}
+
+// parse reads a code of any length without checking it against rules.
+func (a *Alphabet) parse(s string) (Code, error) {
+	a = a.orDefault()
+	var c Code
+	if !utf8.ValidString(s) {
+		return c, &ParseError{What: "code", Input: s, Pos: -1, Msg: "not valid UTF-8"}
+	}
+	pos := 0
+	for _, r := range s {
+		if isSeparator(r) {
+			pos++
+			continue
+		}
+		k, ok := a.index[r]
+		if !ok {
+			return Code{}, &ParseError{What: "code", Input: s, Pos: pos, Msg: fmt.Sprintf("unknown symbol %q (symbols: %s)", r, string(a.symbols))}
+		}
+		if c.n == MaxPegs {
+			return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: fmt.Sprintf("more than %d pegs", MaxPegs)}
+		}
+		c.pegs[c.n] = uint8(k)
+		c.n++
+		pos++
+	}
+	if c.n == 0 {
+		return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: "no pegs"}
+	}
+	return c, nil
+}
+
+// ParseCode reads a code in the default alphabet and checks it against r.
+func (r Rules) ParseCode(s string) (Code, error) { return DefaultAlphabet.Parse(r, s) }

@@ -1,0 +1,243 @@
+// Package eval is the evaluation harness: it plays a strategy against every
+// secret of a variant, or against seeded random secrets, and reports how many
+// guesses it needed.
+//
+// A deterministic strategy is played through a decision tree that is grown as
+// games need it: the same history always gives the same guess, so each
+// guess is computed once however many games pass through it. A randomised
+// strategy plays each game on its own, with a random source derived from the
+// seed and the game's number, so results do not depend on the number of
+// workers.
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultAllLimit is the largest space that Run plays in full when Options
+// asks for neither all secrets nor a number of games.
+const DefaultAllLimit = 100_000
+
+// DefaultGames is the number of sampled games Run plays on spaces larger than
+// DefaultAllLimit when no number is given.
+const DefaultGames = 1000
+
+// Options control Run. A nil *Options gives the defaults.
+type Options struct {
+	// All plays every secret of the space; the space must be enumerable.
+	All bool
+	// Games plays this many random secrets drawn with Seed. When neither
+	// All nor Games is set, Run plays every secret of spaces of at most
+	// DefaultAllLimit codes and DefaultGames random secrets otherwise.
+	Games int
+	// Seed seeds the secrets of sampled games and the random choices of
+	// randomised strategies.
+	Seed uint64
+	// Workers is the number of games played at once; 0 means one per core.
+	Workers int
+	// MaxGuesses abandons a game after this many guesses, as a failure; 0
+	// means the limit of mm.Solve.
+	MaxGuesses int
+	// Progress, if not nil, is called after each game with the number of
+	// games done and the total. Calls may come from several goroutines but
+	// never at once.
+	Progress func(done, total int)
+}
+
+// Report is the result of Run.
+type Report struct {
+	Strategy string
+	Rules    mm.Rules
+	Sampled  bool // games were random secrets rather than every secret
+	Seed     uint64
+	Stats
+	Elapsed time.Duration // wall time of the run
+}
+
+// Seconds returns the wall time of the run in seconds.
+func (r *Report) Seconds() float64 { return r.Elapsed.Seconds() }
+
+// ErrNotSolved is wrapped by the error Run returns when a game is not won
+// within the guess limit.
+var ErrNotSolved = errors.New("eval: game not solved")
+
+// Secrets returns the secrets Run plays under opts: every code of the space
+// in order, or opts.Games codes drawn from the seed.
+func Secrets(r mm.Rules, opts *Options) ([]mm.Code, bool, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return nil, false, err
+	}
+	all := opts.All || (opts.Games <= 0 && r.Size() <= DefaultAllLimit)
+	if all {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			return nil, false, err
+		}
+		return sp.All().Codes(), false, nil
+	}
+	games := opts.Games
+	if games <= 0 {
+		games = DefaultGames
+	}
+	out := make([]mm.Code, games)
+	for i := range out {
+		out[i] = RandomCode(r, gameRand(opts.Seed, uint64(i), 0))
+	}
+	return out, true, nil
+}
+
+// gameRand returns the random source of game i for purpose p (0 for the
+// secret, 1 for the strategy), independent of which worker plays it.
+func gameRand(seed, i, p uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, i<<1|p))
+}
+
+// RandomCode returns a code drawn uniformly under r with rng.
+func RandomCode(r mm.Rules, rng *rand.Rand) mm.Code {
+	r = r.WithDefaults()
+	colors := make([]int, r.Pegs)
+	if r.Distinct {
+		perm := rng.Perm(r.Colors)
+		copy(colors, perm)
+	} else {
+		for i := range colors {
+			colors[i] = rng.IntN(r.Colors)
+		}
+	}
+	c, _ := mm.NewCode(colors...)
+	return c
+}
+
+// Run plays s, named name in the report, under rules r as opts says and
+// reports the number of guesses. It stops at the first game the strategy
+// fails, with an error naming the secret, and returns early when ctx is
+// cancelled. Its worker goroutines have ended when it returns.
+func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	start := time.Now()
+	r = r.WithDefaults()
+	secrets, sampled, err := Secrets(r, opts)
+	if err != nil {
+		return nil, err
+	}
+	root, err := mm.NewState(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	play := func(i int, secret mm.Code) (int, error) {
+		st, err := mm.NewState(r, gameRand(opts.Seed, uint64(i), 1))
+		if err != nil {
+			return 0, err
+		}
+		steps, err := mm.Solve(st, s, secret, opts.MaxGuesses)
+		if err != nil {
+			return 0, err
+		}
+		return len(steps), nil
+	}
+	if !mm.IsRandomized(s) {
+		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
+		play = func(_ int, secret mm.Code) (int, error) { return t.play(secret) }
+	}
+	stats, err := parallel(ctx, secrets, opts, play)
+	if err != nil {
+		return nil, err
+	}
+	return &Report{Strategy: name, Rules: r, Sampled: sampled, Seed: opts.Seed, Stats: stats, Elapsed: time.Since(start)}, nil
+}
+
+// parallel plays every secret with play on opts.Workers goroutines. Games
+// are taken in a scattered order so that workers growing a shared tree
+// rarely wait for the same node.
+func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(int, mm.Code) (int, error)) (Stats, error) {
+	n := len(secrets)
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, n))
+	guesses := make([]int, n)
+	var (
+		next     atomic.Int64
+		done     atomic.Int64
+		progress sync.Mutex
+		firstErr error
+		errOnce  sync.Once
+		stop     atomic.Bool
+		wg       sync.WaitGroup
+	)
+	order := scatter(n)
+	for range workers {
+		wg.Go(func() {
+			for !stop.Load() {
+				k := int(next.Add(1)) - 1
+				if k >= n {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					errOnce.Do(func() { firstErr = err })
+					stop.Store(true)
+					return
+				}
+				i := order[k]
+				g, err := play(i, secrets[i])
+				if err != nil {
+					errOnce.Do(func() { firstErr = fmt.Errorf("secret %s: %w", secrets[i], err) })
+					stop.Store(true)
+					return
+				}
+				guesses[i] = g
+				d := int(done.Add(1))
+				if opts.Progress != nil {
+					progress.Lock()
+					opts.Progress(d, n)
+					progress.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return Stats{}, firstErr
+	}
+	return Summarize(guesses), nil
+}
+
+// scatter returns a fixed permutation of 0..n-1 that visits indices far
+// apart in turn: a multiplicative step coprime with n.
+func scatter(n int) []int {
+	out := make([]int, n)
+	step := 1
+	for _, s := range []int{7919, 104729, 1299709, 15485863, 3} {
+		if gcd(s, n) == 1 {
+			step = s
+			break
+		}
+	}
+	for k := range out {
+		out[k] = k * step % n
+	}
+	return out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

@@ -1,0 +1,180 @@
+package mastermind
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/mastermind-toolkit/mastermind/internal/score"
+)
+
+// MaxSpace is the largest number of codes a Space enumerates.
+const MaxSpace = 1 << 24
+
+// A Space is every code of a variant, enumerated in lexicographic order and
+// packed for fast scoring. Codes are named by their index in that order.
+//
+// A Space is immutable and safe for concurrent use. SpaceOf shares one Space
+// per variant.
+type Space struct {
+	rules  Rules
+	pk     score.Packer
+	n      int
+	colors []uint8  // n × pegs colours
+	data   []uint64 // n × stride packed words
+	all    *Set
+}
+
+var spaces struct {
+	sync.Mutex
+	m     map[Rules]*Space
+	total int
+}
+
+// SpaceOf returns the Space of r, building it on first use. It fails with
+// ErrInvalidRules for bad rules and ErrTooLarge for variants of more than
+// MaxSpace codes.
+//
+// The cost of the first call is O(size × pegs); later calls for the same
+// rules are O(1) while the Space stays cached.
+func SpaceOf(r Rules) (*Space, error) {
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if n := r.Size(); n > MaxSpace {
+		return nil, fmt.Errorf("%w: %s has %s codes, more than the %d that can be enumerated",
+			ErrTooLarge, r, sizeString(r), MaxSpace)
+	}
+	spaces.Lock()
+	defer spaces.Unlock()
+	if sp := spaces.m[r]; sp != nil {
+		return sp, nil
+	}
+	sp := newSpace(r)
+	if spaces.m == nil || spaces.total+sp.n > 2*MaxSpace {
+		spaces.m, spaces.total = make(map[Rules]*Space), 0
+	}
+	spaces.m[r] = sp
+	spaces.total += sp.n
+	return sp, nil
+}
+
+func sizeString(r Rules) string {
+	if n := r.Size(); n < 1e15 {
+		return fmt.Sprint(n)
+	}
+	return fmt.Sprintf("about 10^%.1f", r.Log10Size())
+}
+
+func newSpace(r Rules) *Space {
+	n := int(r.Size())
+	pk := score.New(r.Pegs, r.Colors)
+	sp := &Space{rules: r, pk: pk, n: n,
+		colors: make([]uint8, 0, n*r.Pegs),
+		data:   make([]uint64, n*pk.Stride()),
+	}
+	code := make([]uint8, r.Pegs)
+	var used uint64
+	var walk func(i int)
+	walk = func(i int) {
+		if i == r.Pegs {
+			sp.colors = append(sp.colors, code...)
+			return
+		}
+		for k := 0; k < r.Colors; k++ {
+			if r.Distinct && used&(1<<k) != 0 {
+				continue
+			}
+			code[i] = uint8(k)
+			used |= 1 << k
+			walk(i + 1)
+			used &^= 1 << k
+		}
+	}
+	walk(0)
+	st := pk.Stride()
+	for i := 0; i < n; i++ {
+		pk.Pack(sp.data[i*st:(i+1)*st], sp.colors[i*r.Pegs:(i+1)*r.Pegs])
+	}
+	idx := make([]uint32, n)
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	sp.all = &Set{sp: sp, idx: idx, data: sp.data}
+	return sp
+}
+
+// Rules returns the variant, with defaults applied.
+func (sp *Space) Rules() Rules { return sp.rules }
+
+// Len returns the number of codes.
+func (sp *Space) Len() int { return sp.n }
+
+// Code returns the code of index i.
+func (sp *Space) Code(i int) Code {
+	p := sp.rules.Pegs
+	return codeOf(sp.colors[i*p : (i+1)*p])
+}
+
+// Index returns the index of c, or false if c is not a code of the variant.
+// It costs O(pegs).
+func (sp *Space) Index(c Code) (int, bool) {
+	if sp.rules.Check(c) != nil {
+		return 0, false
+	}
+	r := sp.rules
+	i := 0
+	if !r.Distinct {
+		for j := 0; j < r.Pegs; j++ {
+			i = i*r.Colors + c.Peg(j)
+		}
+		return i, true
+	}
+	// Rank among arrangements: at each position, the number of unused
+	// colours below the peg, weighted by the arrangements of the rest.
+	var used uint64
+	for j := 0; j < r.Pegs; j++ {
+		k := c.Peg(j)
+		below := 0
+		for m := 0; m < k; m++ {
+			if used&(1<<m) == 0 {
+				below++
+			}
+		}
+		used |= 1 << k
+		i = i*(r.Colors-j) + below
+	}
+	return i, true
+}
+
+// All returns the set of every code.
+func (sp *Space) All() *Set { return sp.all }
+
+// Keys returns the number of feedback keys, the length of a counting array
+// passed to Set.Count.
+func (sp *Space) Keys() int { return sp.pk.Keys() }
+
+// Key returns the feedback key of f; Set.Count counts feedbacks by key.
+func (sp *Space) Key(f Feedback) int { return sp.pk.Key(f.Black, f.White) }
+
+// KeyFeedback returns the feedback of key k.
+func (sp *Space) KeyFeedback(k int) Feedback {
+	b, w := sp.pk.Feedback(k)
+	return Feedback{Black: b, White: w}
+}
+
+// SolvedKey returns the key of the feedback that ends a game, all pegs
+// black. A guess is in a set exactly when its count under this key is 1.
+func (sp *Space) SolvedKey() int { return sp.pk.Key(sp.rules.Pegs, 0) }
+
+// Score returns the feedback between the codes of index i and j, using the
+// packed forms.
+func (sp *Space) Score(i, j int) Feedback {
+	st := sp.pk.Stride()
+	return sp.KeyFeedback(sp.pk.KeyOf(sp.data[i*st:(i+1)*st], sp.data[j*st:(j+1)*st]))
+}
+
+func (sp *Space) packed(i int) []uint64 {
+	st := sp.pk.Stride()
+	return sp.data[i*st : (i+1)*st : (i+1)*st]
+}

@@ -1,0 +1,90 @@
+package mastermind
+
+import (
+	"errors"
+	"fmt"
+)
+
+// A Strategy chooses the next guess from what is known.
+//
+// # Contract
+//
+// Guess must return a legal code of st.Rules() and must not modify st. A
+// deterministic strategy returns the same guess for the same history, which
+// lets a harness compute its whole decision tree once; a randomised one draws
+// only on st.Rand() and says so through Randomized. Like maphash.Hasher, a
+// Strategy should be logically stateless, so that one value can serve many
+// concurrent games; caches of results that depend only on the rules are
+// allowed.
+type Strategy interface {
+	Guess(st *State) (Code, error)
+}
+
+// StrategyFunc adapts an ordinary function to a Strategy.
+type StrategyFunc func(st *State) (Code, error)
+
+// Guess returns f(st).
+func (f StrategyFunc) Guess(st *State) (Code, error) { return f(st) }
+
+// Randomized is implemented by strategies whose guesses depend on the random
+// source of the state. Strategies that do not implement it, or return
+// false, are deterministic.
+type Randomized interface {
+	Randomized() bool
+}
+
+// IsRandomized reports whether s declares itself randomised.
+func IsRandomized(s Strategy) bool {
+	r, ok := s.(Randomized)
+	return ok && r.Randomized()
+}
+
+// A Step is one move of a solved game: the guess, its feedback and the
+// number of candidates left after it (-1 when the variant is too large to
+// count them).
+type Step struct {
+	Guess     Code     `json:"guess"`
+	Feedback  Feedback `json:"feedback"`
+	Remaining int      `json:"remaining"`
+}
+
+// ErrGuessLimit is returned by Solve when the guess limit is reached.
+var ErrGuessLimit = errors.New("mastermind: guess limit reached")
+
+// Solve plays strategy s from state st against secret until the secret is
+// guessed or maxGuesses guesses have been made (maxGuesses <= 0 means no
+// limit but the size of the space, or one million guesses for variants too
+// large to enumerate). It returns the steps played; on error, the steps so
+// far and an error that wraps ErrGuessLimit, ErrInvalidCode for an illegal
+// guess, or whatever the strategy returned.
+func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
+	r := st.Rules()
+	if err := r.Check(secret); err != nil {
+		return nil, err
+	}
+	if maxGuesses <= 0 {
+		maxGuesses = 1_000_000
+		if n := r.Size(); n < uint64(maxGuesses) {
+			maxGuesses = int(n)
+		}
+	}
+	var steps []Step
+	for len(steps) < maxGuesses {
+		g, err := s.Guess(st)
+		if err != nil {
+			return steps, err
+		}
+		if err := r.Check(g); err != nil {
+			return steps, fmt.Errorf("strategy returned an illegal guess: %w", err)
+		}
+		f := Score(secret, g)
+		if st, err = st.Play(g, f); err != nil {
+			return steps, err
+		}
+		steps = append(steps, Step{Guess: g, Feedback: f, Remaining: st.Remaining()})
+		if f.Solved(r.Pegs) {
+			return steps, nil
+		}
+	}
+	return steps, fmt.Errorf("%w: %d guesses without finding %s", ErrGuessLimit, maxGuesses, secret)
+}

@@ -1,0 +1,381 @@
+package strategy
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// MaxHeuristicSpace is the largest space the scoring strategies accept: they
+// score every code as a guess against every candidate.
+const MaxHeuristicSpace = 1 << 20
+
+// An objective scores the partition of the candidates by one guess from the
+// sizes of its classes. Lower is better; scores within tol of each other
+// tie.
+type objective struct {
+	name string
+	kind objectiveKind
+	tol  int64
+}
+
+type objectiveKind int
+
+const (
+	largestClass objectiveKind = iota // the size of the largest class
+	sumSquares                        // Σ n²
+	sumNLogN                          // Σ n·ln n, fixed-point
+	negParts                          // −(number of classes)
+)
+
+var (
+	minimax      = objective{name: "knuth", kind: largestClass}
+	expectedSize = objective{name: "expected-size", kind: sumSquares}
+	// entropy minimises Σ n·ln n, which maximises the entropy of the
+	// partition. Terms are fixed-point numbers with 32 fractional bits, so
+	// that classes of the same sizes always give exactly the same sum;
+	// sums within 1e-9 (4·2⁻³²) tie.
+	entropy   = objective{name: "entropy", kind: sumNLogN, tol: 4}
+	mostParts = objective{name: "most-parts", kind: negParts}
+)
+
+// term returns the contribution of a class of n codes; the score is the
+// sum of the terms, or their maximum for largestClass.
+func (o objective) term(n uint32) int64 {
+	switch o.kind {
+	case largestClass:
+		return int64(n)
+	case sumSquares:
+		return int64(n) * int64(n)
+	case sumNLogN:
+		return nlogn(n)
+	}
+	if n != 0 {
+		return -1
+	}
+	return 0
+}
+
+// score returns the score of the partition whose class sizes are counts,
+// indexed by feedback key.
+func (o objective) score(counts []uint32) int64 {
+	s := int64(0)
+	switch o.kind {
+	case largestClass:
+		for _, n := range counts {
+			s = max(s, int64(n))
+		}
+	case sumSquares:
+		for _, n := range counts {
+			s += int64(n) * int64(n)
+		}
+	case sumNLogN:
+		t := nlognTable()
+		for _, n := range counts {
+			if int(n) < len(t) {
+				s += t[n]
+			} else {
+				s += fixedNLogN(int(n))
+			}
+		}
+	case negParts:
+		for _, n := range counts {
+			if n != 0 {
+				s--
+			}
+		}
+	}
+	return s
+}
+
+// scoreSparse is score when only the classes named by keys can be
+// non-empty; it clears those counts as it goes, leaving counts all zero. It
+// costs O(len(keys)), which beats score when there are fewer candidates
+// than feedback keys.
+func (o objective) scoreSparse(counts []uint32, keys []uint16) int64 {
+	s := int64(0)
+	for _, k := range keys {
+		n := counts[k]
+		if n == 0 {
+			continue
+		}
+		counts[k] = 0
+		if o.kind == largestClass {
+			s = max(s, int64(n))
+		} else {
+			s += o.term(n)
+		}
+	}
+	return s
+}
+
+// perfect returns the best score possible for n candidates: every class of
+// one code.
+func (o objective) perfect(n int) int64 {
+	if o.kind == largestClass {
+		return 1
+	}
+	return int64(n) * o.term(1)
+}
+
+var nlognTable = sync.OnceValue(func() []int64 {
+	t := make([]int64, 1<<14)
+	for n := 2; n < len(t); n++ {
+		t[n] = fixedNLogN(n)
+	}
+	return t
+})
+
+func fixedNLogN(n int) int64 {
+	return int64(math.Round(float64(n) * math.Log(float64(n)) * (1 << 32)))
+}
+
+func nlogn(n uint32) int64 {
+	if t := nlognTable(); int(n) < len(t) {
+		return t[n]
+	}
+	return fixedNLogN(int(n))
+}
+
+// Knuth minimises the size of the largest class (Knuth 1977). With every
+// code allowed as a guess it solves classic Mastermind in at most 5
+// guesses, 5801 in all over the 1296 secrets.
+type Knuth struct {
+	ConsistentOnly bool // guess only codes that could be the secret
+}
+
+// ExpectedSize minimises the expected size of the class the secret falls
+// in, Σ n² (Irving).
+type ExpectedSize struct {
+	ConsistentOnly bool // guess only codes that could be the secret
+}
+
+// Entropy maximises the entropy of the partition (Neuwirth), computed as
+// the smallest Σ n·ln n.
+type Entropy struct {
+	ConsistentOnly bool // guess only codes that could be the secret
+}
+
+// MostParts maximises the number of classes (Kooi; the Max-Parts of
+// seeds/003).
+type MostParts struct {
+	ConsistentOnly bool // guess only codes that could be the secret
+}
+
+var (
+	_ mm.Strategy = Knuth{}
+	_ mm.Strategy = ExpectedSize{}
+	_ mm.Strategy = Entropy{}
+	_ mm.Strategy = MostParts{}
+)
+
+// Guess returns the code whose worst class is smallest.
+func (s Knuth) Guess(st *mm.State) (mm.Code, error) { return bestGuess(st, minimax, s.ConsistentOnly) }
+
+// Guess returns the code with the smallest expected class.
+func (s ExpectedSize) Guess(st *mm.State) (mm.Code, error) {
+	return bestGuess(st, expectedSize, s.ConsistentOnly)
+}
+
+// Guess returns the code whose partition has the most entropy.
+func (s Entropy) Guess(st *mm.State) (mm.Code, error) { return bestGuess(st, entropy, s.ConsistentOnly) }
+
+// Guess returns the code whose partition has the most classes.
+func (s MostParts) Guess(st *mm.State) (mm.Code, error) {
+	return bestGuess(st, mostParts, s.ConsistentOnly)
+}
+
+func (Knuth) String() string        { return "knuth" }
+func (ExpectedSize) String() string { return "expected-size" }
+func (Entropy) String() string      { return "entropy" }
+func (MostParts) String() string    { return "most-parts" }
+
+// candidates returns the candidates of st, refusing spaces larger than
+// limit with an error that names the strategy.
+func candidates(st *mm.State, name string, limit uint64) (*mm.Set, error) {
+	r := st.Rules()
+	if n := r.Size(); n > limit {
+		return nil, fmt.Errorf("%w: %s enumerates every code, and %s has %s, more than %d",
+			mm.ErrTooLarge, name, r, sizeText(r), limit)
+	}
+	return st.Candidates()
+}
+
+func sizeText(r mm.Rules) string {
+	if r.Log10Size() < 15 {
+		return fmt.Sprint(r.Size())
+	}
+	return fmt.Sprintf("about 10^%.1f", r.Log10Size())
+}
+
+// A pick is a scored guess: its score, whether it is a candidate, and its
+// space index. The zero pick is no guess.
+type pick struct {
+	ok    bool
+	cons  bool
+	score int64
+	index int
+}
+
+// better reports whether a beats b: a lower score beyond the tolerance;
+// on a tie a candidate beats a non-candidate, then the lower index wins.
+func (a pick) better(b pick, tol int64) bool {
+	switch {
+	case !b.ok:
+		return a.ok
+	case !a.ok:
+		return false
+	case a.score < b.score-tol:
+		return true
+	case a.score > b.score+tol:
+		return false
+	case a.cons != b.cons:
+		return a.cons
+	}
+	return a.index < b.index
+}
+
+// bestGuess returns the guess that scores best under obj, with the tie rule
+// of the package: a candidate first, then the lowest code.
+func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error) {
+	s, err := candidates(st, obj.name, MaxHeuristicSpace)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	c, ok, perfectOnly := obviousGuess(s)
+	if ok {
+		return c, nil
+	}
+	sy := NewSymmetry(st)
+	var pool []int
+	if consistentOnly {
+		for _, i := range sy.Members(s) {
+			pool = append(pool, s.Index(i))
+		}
+	} else {
+		pool = sy.Guesses(s.Space())
+	}
+	// When no candidate splits the candidates perfectly, the first code
+	// that does is the answer: nothing scores better, and every later code
+	// loses the tie.
+	stopAt, canStop := int64(0), false
+	if perfectOnly {
+		stopAt, canStop = obj.perfect(s.Len()), true
+	}
+	p := scanPool(s, pool, obj, stopAt, canStop)
+	return s.Space().Code(p.index), nil
+}
+
+// obviousGuess returns the guess every scoring strategy agrees on when there
+// is one: the only candidate; the lower of two; or the lowest candidate that
+// splits the candidates into classes of one, which no guess can better.
+// noPerfectCandidate reports that the candidates were few enough to look
+// for such a split and none makes one.
+func obviousGuess(s *mm.Set) (c mm.Code, ok, noPerfectCandidate bool) {
+	n := s.Len()
+	if n <= 2 {
+		return s.Code(0), true, false
+	}
+	sp := s.Space()
+	if n > sp.Rules().NumFeedbacks() {
+		return mm.Code{}, false, false
+	}
+	counts := make([]uint32, sp.Keys())
+	keys := make([]uint16, n)
+	for i := 0; i < n; i++ {
+		s.Keys(s.Index(i), keys)
+		perfect := true
+		for _, k := range keys {
+			counts[k]++
+			if counts[k] > 1 {
+				perfect = false
+			}
+		}
+		if perfect {
+			return s.Code(i), true, false
+		}
+		for _, k := range keys {
+			counts[k] = 0
+		}
+	}
+	return mm.Code{}, false, true
+}
+
+// scanChunk is the number of guesses one worker scores at a time. Chunks are
+// fixed, not tied to the number of workers, so the choice never depends on
+// how many cores there are.
+const scanChunk = 64
+
+// scanPool scores every guess of pool, given as ascending space indices,
+// against s and returns the best pick. If canStop, the first guess that
+// scores stopAt ends the scan. Large scans use every core.
+func scanPool(s *mm.Set, pool []int, obj objective, stopAt int64, canStop bool) pick {
+	chunks := (len(pool) + scanChunk - 1) / scanChunk
+	results := make([]pick, chunks)
+	var next, stop atomic.Int64
+	stop.Store(int64(chunks))
+	sp := s.Space()
+	sparse := s.Len()*2 < sp.Keys()
+	work := func() {
+		counts := make([]uint32, sp.Keys())
+		keys := make([]uint16, s.Len())
+		solved := sp.SolvedKey()
+		for {
+			c := int(next.Add(1)) - 1
+			if c >= chunks || int64(c) > stop.Load() {
+				return
+			}
+			var best pick
+			for _, g := range pool[c*scanChunk : min(len(pool), (c+1)*scanChunk)] {
+				p := pick{ok: true, index: g}
+				if sparse {
+					s.Keys(g, keys)
+					for _, k := range keys {
+						counts[k]++
+					}
+					p.cons = counts[solved] != 0
+					p.score = obj.scoreSparse(counts, keys)
+				} else {
+					clear(counts)
+					s.Count(g, counts)
+					p.cons = counts[solved] != 0
+					p.score = obj.score(counts)
+				}
+				if p.better(best, obj.tol) {
+					best = p
+				}
+				if canStop && p.score == stopAt {
+					for {
+						old := stop.Load()
+						if old <= int64(c) || stop.CompareAndSwap(old, int64(c)) {
+							break
+						}
+					}
+					break
+				}
+			}
+			results[c] = best
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if cost := len(pool) * s.Len(); cost < 1<<18 || chunks < 2 {
+		workers = 1
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	var best pick
+	for _, p := range results[:min(chunks, int(stop.Load())+1)] {
+		if p.better(best, obj.tol) {
+			best = p
+		}
+	}
+	return best
+}
