@@ -182,7 +182,9 @@ func (s ExpectedSize) Guess(st *mm.State) (mm.Code, error) {
 }
 
 // Guess returns the code whose partition has the most entropy.
-func (s Entropy) Guess(st *mm.State) (mm.Code, error) { return bestGuess(st, entropy, s.ConsistentOnly) }
+func (s Entropy) Guess(st *mm.State) (mm.Code, error) {
+	return bestGuess(st, entropy, s.ConsistentOnly)
+}
 
 // Guess returns the code whose partition has the most classes.
 func (s MostParts) Guess(st *mm.State) (mm.Code, error) {
