@@ -1,0 +1,486 @@
+package strategy_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// A bruteObjective scores a partition from the sizes of its non-empty
+// classes; lower is better, and scores within tol tie.
+type bruteObjective struct {
+	name  string
+	score func(sizes []int) float64
+	tol   float64
+}
+
+// bruteObjectives are the four scoring strategies, written out plainly.
+var bruteObjectives = []bruteObjective{
+	{"knuth", func(sizes []int) float64 { return float64(slices.Max(sizes)) }, 0},
+	{"expected-size", func(sizes []int) float64 {
+		s := 0
+		for _, n := range sizes {
+			s += n * n
+		}
+		return float64(s)
+	}, 0},
+	{"entropy", func(sizes []int) float64 {
+		s := 0.0
+		for _, n := range sizes {
+			s += float64(n) * math.Log(float64(n))
+		}
+		return s
+	}, 1e-9},
+	{"most-parts", func(sizes []int) float64 { return -float64(len(sizes)) }, 0},
+}
+
+// bruteGuesses returns, for each objective of bruteObjectives and for
+// consistentOnly false then true, the guess a scoring strategy must make
+// after st's history: every code of the space (or every candidate) is
+// scored against the candidates, with no symmetry and no shortcut; ties go
+// to a candidate, then to the lowest code.
+func bruteGuesses(t *testing.T, st *mm.State) [][2]mm.Code {
+	t.Helper()
+	cands, err := st.Candidates()
+	if err != nil {
+		t.Fatalf("Candidates(): %v", err)
+	}
+	sp := cands.Space()
+	type scored struct {
+		index  int
+		cons   bool
+		scores []float64
+	}
+	all := make([]scored, sp.Len())
+	counts := make([]uint32, sp.Keys())
+	sizes := make([]int, 0, sp.Keys())
+	for g := range all {
+		clear(counts)
+		cands.Count(g, counts)
+		sizes = sizes[:0]
+		for _, n := range counts {
+			if n > 0 {
+				sizes = append(sizes, int(n))
+			}
+		}
+		sc := scored{index: g, cons: counts[sp.SolvedKey()] > 0}
+		for _, o := range bruteObjectives {
+			sc.scores = append(sc.scores, o.score(sizes))
+		}
+		all[g] = sc
+	}
+	out := make([][2]mm.Code, len(bruteObjectives))
+	for k, o := range bruteObjectives {
+		for mode, consistentOnly := range []bool{false, true} {
+			best := math.Inf(1)
+			for _, sc := range all {
+				if !consistentOnly || sc.cons {
+					best = min(best, sc.scores[k])
+				}
+			}
+			pick := -1
+			for _, sc := range all {
+				if (consistentOnly && !sc.cons) || sc.scores[k] > best+o.tol {
+					continue
+				}
+				if pick < 0 || (sc.cons && !all[pick].cons) {
+					pick = sc.index // indices ascend, so the first is lowest
+				}
+			}
+			out[k][mode] = sp.Code(pick)
+		}
+	}
+	return out
+}
+
+// describe writes a history for failure messages.
+func describe(st *mm.State) string {
+	var parts []string
+	for _, t := range st.Turns() {
+		parts = append(parts, fmt.Sprintf("%v→%v", t.Guess, t.Feedback))
+	}
+	if len(parts) == 0 {
+		return "(start)"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// checkAgainstBrute compares the four scoring strategies, in both modes,
+// with the brute-force chooser at st.
+func checkAgainstBrute(t *testing.T, st *mm.State) {
+	t.Helper()
+	want := bruteGuesses(t, st)
+	for k, o := range bruteObjectives {
+		for mode, consistentOnly := range []bool{false, true} {
+			s, err := strategy.New(o.name, strategy.Options{ConsistentOnly: consistentOnly})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Guess(st)
+			if err != nil {
+				t.Fatalf("%s (consistent-only %v) on %v after %s: %v", o.name, consistentOnly, st.Rules(), describe(st), err)
+			}
+			if got != want[k][mode] {
+				t.Errorf("%s (consistent-only %v).Guess on %v after %s = %v (%s); want %v (%s)",
+					o.name, consistentOnly, st.Rules(), describe(st),
+					got, explain(t, st, o, got), want[k][mode], explain(t, st, o, want[k][mode]))
+			}
+		}
+	}
+}
+
+// explain describes a guess's score and consistency, for failure messages.
+func explain(t *testing.T, st *mm.State, o bruteObjective, g mm.Code) string {
+	cands, _ := st.Candidates()
+	parts, err := cands.Partition(g)
+	if err != nil {
+		return err.Error()
+	}
+	var sizes []int
+	for _, p := range parts {
+		sizes = append(sizes, p.Count)
+	}
+	return fmt.Sprintf("score %.12g, candidate %v, sizes %v", o.score(sizes), cands.Contains(g), sizes)
+}
+
+// randomGuess returns a random code of r: half the time uniform, half the
+// time drawn from few colours so that histories keep many symmetries.
+func randomGuess(rng *rand.Rand, r mm.Rules) mm.Code {
+	r = r.WithDefaults()
+	colors := make([]int, r.Pegs)
+	switch {
+	case r.Distinct:
+		perm := rng.Perm(r.Colors)
+		if rng.IntN(2) == 0 {
+			// Low colours, shuffled only a little: 1234, 2134, ...
+			perm = rng.Perm(r.Pegs + rng.IntN(r.Colors-r.Pegs+1))
+		}
+		copy(colors, perm)
+	case rng.IntN(2) == 0:
+		for i := range colors {
+			colors[i] = rng.IntN(r.Colors)
+		}
+	default:
+		k := 1 + rng.IntN(3)
+		for i := range colors {
+			colors[i] = rng.IntN(min(k, r.Colors))
+		}
+		slices.Sort(colors) // 1122, 1112, 1123, ...
+		if rng.IntN(2) == 0 {
+			rng.Shuffle(len(colors), func(i, j int) { colors[i], colors[j] = colors[j], colors[i] })
+		}
+	}
+	c, err := mm.NewCode(colors...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// randomHistory plays 1 to 3 random guesses against a random secret.
+func randomHistory(t *testing.T, rng *rand.Rand, r mm.Rules) *mm.State {
+	t.Helper()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := sp.Code(rng.IntN(sp.Len()))
+	for n := 1 + rng.IntN(3); n > 0; n-- {
+		g := randomGuess(rng, r)
+		f := mm.Score(secret, g)
+		if f.Solved(sp.Rules().Pegs) {
+			break
+		}
+		if st, err = st.Play(g, f); err != nil {
+			t.Fatalf("Play(%v, %v): %v", g, f, err)
+		}
+	}
+	return st
+}
+
+var bruteRules = []mm.Rules{
+	{Colors: 6, Pegs: 4},
+	{Colors: 5, Pegs: 4},
+	{Colors: 4, Pegs: 5},
+	{Colors: 7, Pegs: 3},
+	{Colors: 6, Pegs: 4, Distinct: true},
+	{Colors: 3, Pegs: 6},
+	{Colors: 8, Pegs: 4},
+	{Colors: 10, Pegs: 4, Distinct: true},
+	{Colors: 6, Pegs: 5},
+	{Colors: 2, Pegs: 8}, // 8! position permutations: more than the cap
+	{Colors: 3, Pegs: 7},
+	{Colors: 12, Pegs: 3}, // many free colours
+	{Colors: 9, Pegs: 3, Distinct: true},
+}
+
+// TestAgainstBruteForce is the guard on every shortcut of the scoring
+// strategies (symmetry classes, early stops, sparse counting, parallel
+// scans): on random histories their guess must be the one an exhaustive
+// scan of every code finds.
+func TestAgainstBruteForce(t *testing.T) {
+	for i, r := range bruteRules {
+		t.Run(r.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 11))
+			histories := 300
+			switch {
+			case testing.Short():
+				histories = 5
+			case r.Size() > 2000:
+				histories = 60
+			}
+			st, _ := mm.NewState(r, nil)
+			checkAgainstBrute(t, st)
+			for range histories {
+				checkAgainstBrute(t, randomHistory(t, rng, r))
+			}
+		})
+	}
+}
+
+// TestTreesAgainstBruteForce walks the whole decision tree of each scoring
+// strategy on small variants and compares every node with brute force.
+func TestTreesAgainstBruteForce(t *testing.T) {
+	rules := []mm.Rules{
+		{Colors: 4, Pegs: 4}, {Colors: 3, Pegs: 5}, {Colors: 6, Pegs: 3, Distinct: true}, {Colors: 5, Pegs: 4},
+		{Colors: 6, Pegs: 4, Distinct: true}, {Colors: 4, Pegs: 5}, {Colors: 6, Pegs: 4},
+	}
+	if testing.Short() {
+		rules = rules[:3]
+	}
+	for _, r := range rules {
+		for _, name := range []string{"knuth", "expected-size", "entropy", "most-parts"} {
+			for _, co := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%v/%s/consistent-only=%v", r, name, co), func(t *testing.T) {
+					s, err := strategy.New(name, strategy.Options{ConsistentOnly: co})
+					if err != nil {
+						t.Fatal(err)
+					}
+					k := slices.IndexFunc(bruteObjectives, func(o bruteObjective) bool { return o.name == name })
+					mode := 0
+					if co {
+						mode = 1
+					}
+					root, _ := mm.NewState(r, nil)
+					nodes := 0
+					var walk func(st *mm.State)
+					walk = func(st *mm.State) {
+						nodes++
+						g, err := s.Guess(st)
+						if err != nil {
+							t.Fatalf("Guess after %s: %v", describe(st), err)
+						}
+						if want := bruteGuesses(t, st)[k][mode]; g != want {
+							o := bruteObjectives[k]
+							t.Errorf("Guess after %s = %v (%s); want %v (%s)", describe(st), g, explain(t, st, o, g), want, explain(t, st, o, want))
+							return
+						}
+						fs, kids, err := st.Branch(g)
+						if err != nil {
+							t.Fatal(err)
+						}
+						for i, kid := range kids {
+							if !fs[i].Solved(r.WithDefaults().Pegs) {
+								walk(kid)
+							}
+						}
+					}
+					walk(root)
+					if nodes < 2 {
+						t.Errorf("tree has %d nodes", nodes)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestFirstGuessAgainstBruteForce checks the opening on larger spaces,
+// where a scan of every code against every code is slow.
+func TestFirstGuessAgainstBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans every code against every code of 8x5")
+	}
+	for _, r := range []mm.Rules{{Colors: 8, Pegs: 5}, {Colors: 10, Pegs: 4}} {
+		st, _ := mm.NewState(r, nil)
+		checkAgainstBrute(t, st)
+	}
+}
+
+// TestFirstGuesses records the openings: Knuth's 1122 on classic
+// Mastermind, as published, and what the strategies open with elsewhere.
+func TestFirstGuesses(t *testing.T) {
+	tests := []struct {
+		r    mm.Rules
+		name string
+		want string
+	}{
+		{mm.Classic, "knuth", "1122"},
+		{mm.Rules{}, "knuth", "1122"},
+		{mm.Classic, "expected-size", "1123"},
+		{mm.Classic, "entropy", "1234"},
+		{mm.Classic, "most-parts", "1123"},
+		{mm.Rules{Colors: 8, Pegs: 5}, "knuth", "11234"},
+		{mm.Rules{Colors: 8, Pegs: 5}, "most-parts", "11223"},
+		{mm.Rules{Colors: 6, Pegs: 5}, "knuth", "11234"},
+		{mm.Rules{Colors: 10, Pegs: 4, Distinct: true}, "knuth", "1234"},
+		{mm.Classic, "first-consistent", "1111"},
+	}
+	for _, tt := range tests {
+		s, err := strategy.New(tt.name, strategy.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := mm.NewState(tt.r, nil)
+		g, err := s.Guess(st)
+		if err != nil || g.String() != tt.want {
+			t.Errorf("%s.Guess(start of %v) = %v, %v; want %s", tt.name, tt.r, g, err, tt.want)
+		}
+	}
+}
+
+// signature is what a symmetry preserves: whether a guess is a candidate
+// and the sorted sizes of the classes it splits the candidates into.
+func signature(cands *mm.Set, g int, counts []uint32) string {
+	clear(counts)
+	cands.Count(g, counts)
+	sp := cands.Space()
+	var sizes []int
+	for _, n := range counts {
+		if n > 0 {
+			sizes = append(sizes, int(n))
+		}
+	}
+	slices.Sort(sizes)
+	return fmt.Sprint(counts[sp.SolvedKey()] > 0, sizes)
+}
+
+// checkSymmetry checks Symmetry.Guesses and Symmetry.Members at st: the
+// pool is ascending, and every code is equivalent (same signature) to a
+// member of the pool that is not above it; likewise for the candidates.
+func checkSymmetry(t *testing.T, st *mm.State) {
+	t.Helper()
+	cands, err := st.Candidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := cands.Space()
+	sy := strategy.NewSymmetry(st)
+	pool := sy.Guesses(sp)
+	if !slices.IsSorted(pool) || len(slices.Compact(slices.Clone(pool))) != len(pool) {
+		t.Fatalf("%v after %s: Guesses is not ascending and unique", sp.Rules(), describe(st))
+	}
+	if len(pool) == 0 || pool[0] != 0 || pool[len(pool)-1] >= sp.Len() {
+		t.Fatalf("%v after %s: Guesses = %v...; want the lowest code first, all in range", sp.Rules(), describe(st), pool[:min(5, len(pool))])
+	}
+	counts := make([]uint32, sp.Keys())
+	have := map[string]bool{}
+	next := 0
+	for g := 0; g < sp.Len(); g++ {
+		sig := signature(cands, g, counts)
+		if next < len(pool) && pool[next] == g {
+			have[sig] = true
+			next++
+		}
+		if !have[sig] {
+			t.Fatalf("%v after %s: code %v (%s) has no equivalent in Guesses at or below it (pool of %d)",
+				sp.Rules(), describe(st), sp.Code(g), sig, len(pool))
+		}
+	}
+	members := sy.Members(cands)
+	if !slices.IsSorted(members) || len(members) == 0 || members[0] != 0 {
+		t.Fatalf("%v after %s: Members = %v...; want ascending from 0", sp.Rules(), describe(st), members[:min(5, len(members))])
+	}
+	clear(have)
+	next = 0
+	for i := 0; i < cands.Len(); i++ {
+		sig := signature(cands, cands.Index(i), counts)
+		if next < len(members) && members[next] == i {
+			have[sig] = true
+			next++
+		}
+		if !have[sig] {
+			t.Fatalf("%v after %s: candidate %v has no equivalent in Members at or below it", sp.Rules(), describe(st), cands.Code(i))
+		}
+	}
+	if sy.Trivial() && len(pool) != sp.Len() {
+		t.Errorf("%v after %s: Trivial() but Guesses has %d of %d codes", sp.Rules(), describe(st), len(pool), sp.Len())
+	}
+}
+
+func TestSymmetry(t *testing.T) {
+	for i, r := range bruteRules {
+		t.Run(r.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 12))
+			st, _ := mm.NewState(r, nil)
+			checkSymmetry(t, st)
+			for range 25 {
+				checkSymmetry(t, randomHistory(t, rng, r))
+			}
+		})
+	}
+}
+
+// TestSymmetryRoot checks the opening pools: at the start every
+// permutation of colours and positions is a symmetry, so the pool is one
+// code per pattern of colour counts.
+func TestSymmetryRoot(t *testing.T) {
+	tests := []struct {
+		r    mm.Rules
+		want []string
+	}{
+		{mm.Classic, []string{"1111", "1112", "1122", "1123", "1234"}},
+		{mm.Rules{Colors: 3, Pegs: 4}, []string{"1111", "1112", "1122", "1123"}},
+		{mm.Rules{Colors: 6, Pegs: 4, Distinct: true}, []string{"1234"}},
+		{mm.Rules{Colors: 8, Pegs: 5}, []string{"11111", "11112", "11122", "11123", "11223", "11234", "12345"}},
+	}
+	for _, tt := range tests {
+		st, _ := mm.NewState(tt.r, nil)
+		sp, _ := mm.SpaceOf(tt.r)
+		var got []string
+		for _, i := range strategy.NewSymmetry(st).Guesses(sp) {
+			got = append(got, sp.Code(i).String())
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v: root Guesses = %v; want %v", tt.r, got, tt.want)
+		}
+	}
+}
+
+// TestEntropyEqualSumsTie checks the spec's tie rule for entropy: scores
+// within 1e-9 are equal. After 4521 scored 0 2 and 2464 scored 0 1 on 6x4,
+// 1233 splits the 56 candidates into classes {9 6 2 1 6 9 4 1 7 4 2 3 1} and
+// 3156 into {1 12 3 3 3 9 3 4 7 3 3 3 1}: different sizes, but both give
+// Σ n·ln n = ln(2³²·3⁵¹·7⁷) exactly. Both are candidates, so the lower code,
+// 1233, must win.
+func TestEntropyEqualSumsTie(t *testing.T) {
+	r := mm.Classic
+	st, _ := mm.NewState(r, nil)
+	for _, turn := range []struct {
+		g    string
+		b, w int
+	}{{"4521", 0, 2}, {"2464", 0, 1}} {
+		g, _ := r.ParseCode(turn.g)
+		var err error
+		if st, err = st.Play(g, mm.Feedback{Black: turn.b, White: turn.w}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, co := range []bool{false, true} {
+		got, err := strategy.Entropy{ConsistentOnly: co}.Guess(st)
+		if err != nil || got.String() != "1233" {
+			t.Errorf("Entropy{ConsistentOnly: %v}.Guess after %s = %v, %v; want 1233 (ties with 3156, and is lower)",
+				co, describe(st), got, err)
+		}
+	}
+}

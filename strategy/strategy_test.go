@@ -1,0 +1,208 @@
+package strategy_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+	"github.com/mastermind-toolkit/mastermind/strategy/strategytest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// conformanceRules are the variants every strategy is checked on.
+var conformanceRules = []mm.Rules{
+	{Colors: 3, Pegs: 3},
+	{Colors: 4, Pegs: 3},
+	{Colors: 2, Pegs: 4},
+	{Colors: 5, Pegs: 3, Distinct: true},
+	{Colors: 6, Pegs: 4},
+}
+
+// TestConformance runs strategytest.Check over every registered strategy,
+// with the default options and with ConsistentOnly.
+func TestConformance(t *testing.T) {
+	for _, name := range strategy.Names() {
+		for _, o := range []strategy.Options{{}, {ConsistentOnly: true}} {
+			for _, r := range conformanceRules {
+				t.Run(fmt.Sprintf("%s/consistent-only=%v/%v", name, o.ConsistentOnly, r), func(t *testing.T) {
+					if testing.Short() && r.Size() > 1000 {
+						t.Skip("plays every secret of a large space")
+					}
+					s, err := strategy.New(name, o)
+					if err != nil {
+						t.Fatalf("New(%q, %+v): %v", name, o, err)
+					}
+					if err := strategytest.Check(s, r); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	names := strategy.Names()
+	for _, want := range []string{"knuth", "expected-size", "entropy", "most-parts", "first-consistent", "random-consistent"} {
+		found := false
+		for _, n := range names {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("Names() = %v; lacks %q", names, want)
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			t.Errorf("Names() lists %q twice", n)
+		}
+		seen[n] = true
+		if strategy.Describe(n) == "" {
+			t.Errorf("Describe(%q) is empty", n)
+		}
+		s, err := strategy.New(n, strategy.Options{})
+		if err != nil || s == nil {
+			t.Errorf("New(%q) = %v, %v", n, s, err)
+			continue
+		}
+		if str, ok := s.(fmt.Stringer); ok && str.String() != n {
+			t.Errorf("New(%q).String() = %q", n, str.String())
+		}
+	}
+	_, err := strategy.New("no-such-strategy", strategy.Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "mastermind: ") || strings.Contains(err.Error(), "\n") ||
+		!strings.Contains(err.Error(), "knuth") {
+		t.Errorf("New(unknown) error = %v; want one line starting \"mastermind: \" that lists the names", err)
+	}
+	if strategy.Describe("no-such-strategy") != "" {
+		t.Errorf("Describe(unknown) is not empty")
+	}
+	if mm.IsRandomized(strategy.Knuth{}) || !mm.IsRandomized(strategy.RandomConsistent{}) {
+		t.Errorf("IsRandomized: knuth %v, random-consistent %v", mm.IsRandomized(strategy.Knuth{}), mm.IsRandomized(strategy.RandomConsistent{}))
+	}
+}
+
+// published are the totals of section 4 of the spec: classic Mastermind,
+// every secret, every code allowed as a guess.
+var published = []struct {
+	name  string
+	total int
+	max   int
+}{
+	{"knuth", 5801, 5},
+	{"expected-size", 5696, 6},
+	{"entropy", 5722, 6},
+	{"most-parts", 5668, 6},
+}
+
+// TestPublishedTotals plays every 6x4 secret through each scoring strategy
+// and checks the published totals and worst cases, and the full histograms
+// against testdata/*.golden.
+func TestPublishedTotals(t *testing.T) {
+	for _, p := range published {
+		t.Run(p.name, func(t *testing.T) {
+			rep := run(t, mm.Classic, p.name, strategy.Options{})
+			if rep.Games != 1296 || rep.Total != p.total || rep.Max != p.max {
+				t.Errorf("%s on 6x4: %d games, total %d, max %d; want 1296, %d, %d",
+					p.name, rep.Games, rep.Total, rep.Max, p.total, p.max)
+			}
+		})
+	}
+	if rep := run(t, mm.Classic, "knuth", strategy.Options{}); fmt.Sprintf("%.3f", rep.Mean()) != "4.476" {
+		t.Errorf("knuth mean on 6x4 = %.4f; want 4.476", rep.Mean())
+	}
+	// The optimal strategy, once registered: Koyama & Lai's 5625 guesses,
+	// mean 4.340, worst case 6.
+	if slices.Contains(strategy.Names(), "optimal") {
+		rep := run(t, mm.Classic, "optimal", strategy.Options{})
+		if rep.Games != 1296 || rep.Total != 5625 || rep.Max != 6 || fmt.Sprintf("%.3f", rep.Mean()) != "4.340" {
+			t.Errorf("optimal on 6x4: %d games, total %d, mean %.3f, max %d; want 1296, 5625, 4.340, 6",
+				rep.Games, rep.Total, rep.Mean(), rep.Max)
+		}
+	}
+}
+
+// TestGoldenTotals keeps the full results of every deterministic strategy,
+// and of random-consistent with the default seed, in golden files: any
+// change to a guess on 6x4 or 5x4 shows up here. Run with -update to
+// rewrite them after an intended change.
+func TestGoldenTotals(t *testing.T) {
+	names := []string{"knuth", "expected-size", "entropy", "most-parts", "first-consistent", "random-consistent"}
+	for _, r := range []mm.Rules{mm.Classic, {Colors: 5, Pegs: 4}, {Colors: 6, Pegs: 4, Distinct: true}} {
+		for _, name := range names {
+			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}} {
+				if o.ConsistentOnly && !strings.Contains("knuth expected-size entropy most-parts", name) {
+					continue
+				}
+				file := fmt.Sprintf("%s-%dx%d", name, r.Colors, r.Pegs)
+				if r.Distinct {
+					file += "-distinct"
+				}
+				if o.ConsistentOnly {
+					file += "-consistent"
+				}
+				t.Run(file, func(t *testing.T) {
+					rep := run(t, r, name, o)
+					golden(t, filepath.Join("testdata", file+".golden"), summary(rep))
+				})
+			}
+		}
+	}
+}
+
+func run(t *testing.T, r mm.Rules, name string, o strategy.Options) *eval.Report {
+	t.Helper()
+	s, err := strategy.New(name, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := eval.Run(context.Background(), r, name, s, &eval.Options{All: true})
+	if err != nil {
+		t.Fatalf("eval.Run(%v, %s): %v", r, name, err)
+	}
+	return rep
+}
+
+// summary writes the parts of a report that do not depend on timing.
+func summary(rep *eval.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "strategy %s\nrules %v\ngames %d\ntotal %d\nmean %.3f\nmax %d\nhistogram", rep.Strategy, rep.Rules, rep.Games, rep.Total, rep.Mean(), rep.Max)
+	for n, c := range rep.Histogram {
+		if c > 0 {
+			fmt.Fprintf(&b, " %d:%d", n, c)
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// golden compares got with the file, or rewrites the file under -update.
+func golden(t *testing.T, file, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", file, got, want)
+	}
+}
