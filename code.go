@@ -203,6 +203,9 @@ func (a *Alphabet) Format(c Code) string {
 // ErrInvalidCode.
 func (a *Alphabet) Parse(r Rules, s string) (Code, error) {
 	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return Code{}, err
+	}
 	c, err := a.parse(s)
 	if err != nil {
 		return Code{}, err
@@ -216,7 +219,7 @@ func (a *Alphabet) Parse(r Rules, s string) (Code, error) {
 		k := c.Peg(i)
 		if k >= r.Colors {
 			return Code{}, &ParseError{What: "code", Input: s, Pos: -1,
-				Msg: fmt.Sprintf("%q is colour %d, but there are only %d colours (%s)", a.symbols[k], k+1, r.Colors, string(a.symbols[:r.Colors]))}
+				Msg: fmt.Sprintf("%q is colour %d, but there are only %d colours (%s)", a.symbols[k], k+1, r.Colors, string(a.symbols[:min(r.Colors, len(a.symbols))]))}
 		}
 		if r.Distinct && seen&(1<<k) != 0 {
 			return Code{}, &ParseError{What: "code", Input: s, Pos: -1,

@@ -109,6 +109,9 @@ func parseFeedback(s string) (Feedback, error) {
 		for i < len(rest) && unicode.IsDigit(rune(rest[i])) {
 			i++
 		}
+		if i > 3 {
+			return Feedback{}, fmt.Errorf("%s is too many pegs", rest[:i])
+		}
 		if i == 0 || i == len(rest) {
 			return Feedback{}, fmt.Errorf("not a feedback; type black and white, e.g. \"2 1\", \"2b1w\" or \"BBW\"")
 		}

@@ -135,7 +135,7 @@ func (r Rules) CheckFeedback(f Feedback) error {
 	switch {
 	case f.Black < 0 || f.White < 0:
 		return fmt.Errorf("%w: %s has a negative count", ErrInvalidFeedback, f)
-	case f.Black+f.White > p:
+	case f.Black > p || f.White > p || f.Black+f.White > p:
 		return fmt.Errorf("%w: %s is %d pegs, more than the %d in a code", ErrInvalidFeedback, f, f.Black+f.White, p)
 	case f.Black == p-1 && f.White == 1:
 		return fmt.Errorf("%w: %s cannot happen: if all pegs but one are right, the last cannot be the right colour in the wrong place", ErrInvalidFeedback, f)

@@ -68,12 +68,15 @@ func (s *Set) Keys(g int, keys []uint16) {
 	s.sp.pk.KeysOf(s.sp.packed(g), s.data, keys[:len(s.idx)])
 }
 
-// Filter returns the members that give feedback f to guess g. g must be a
-// code of the space's variant.
+// Filter returns the members that give feedback f to guess g; none for a
+// feedback that cannot occur. g must be a code of the space's variant.
 func (s *Set) Filter(g Code, f Feedback) (*Set, error) {
 	gi, ok := s.sp.Index(g)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s is not a code of %s", ErrInvalidCode, g, s.sp.rules)
+	}
+	if s.sp.rules.CheckFeedback(f) != nil {
+		return &Set{sp: s.sp}, nil
 	}
 	pk := s.sp.pk
 	want := pk.Key(f.Black, f.White)

@@ -145,6 +145,9 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 			return 0, err
 		}
 		steps, err := mm.Solve(st, s, secret, opts.MaxGuesses)
+		if errors.Is(err, mm.ErrGuessLimit) {
+			return 0, fmt.Errorf("%w: %d guesses without finding it", ErrNotSolved, len(steps))
+		}
 		if err != nil {
 			return 0, err
 		}

@@ -36,9 +36,9 @@ var (
 	minimax      = objective{name: "knuth", kind: largestClass}
 	expectedSize = objective{name: "expected-size", kind: sumSquares}
 	// entropy minimises Σ n·ln n, which maximises the entropy of the
-	// partition. Terms are fixed-point numbers with 32 fractional bits, so
-	// that classes of the same sizes always give exactly the same sum;
-	// sums within 1e-9 (4·2⁻³²) tie.
+	// partition. Terms are fixed-point numbers with 32 fractional bits,
+	// built from the logarithms of primes (see fixedNLogN), so that equal
+	// sums are exactly equal; sums within 1e-9 (4·2⁻³²) also tie.
 	entropy   = objective{name: "entropy", kind: sumNLogN, tol: 4}
 	mostParts = objective{name: "most-parts", kind: negParts}
 )
@@ -122,6 +122,7 @@ func (o objective) perfect(n int) int64 {
 	return int64(n) * o.term(1)
 }
 
+// nlognTable holds fixedNLogN(n) for small n, built on first use.
 var nlognTable = sync.OnceValue(func() []int64 {
 	t := make([]int64, 1<<14)
 	for n := 2; n < len(t); n++ {
@@ -130,8 +131,27 @@ var nlognTable = sync.OnceValue(func() []int64 {
 	return t
 })
 
+// fixedLog returns ln p for a prime p as a fixed-point number with 32
+// fractional bits.
+func fixedLog(p int) int64 { return int64(math.Round(math.Log(float64(p)) * (1 << 32))) }
+
+// fixedNLogN returns n·ln n in fixed point, with ln n summed from the
+// logarithms of n's prime factors. Rounding then happens once per prime,
+// never per class, so partitions whose Σ n·ln n are equal — equal products
+// Π nⁿ, such as {4, 1, 1, 1, 1} and {2, 2, 2, 2} — get exactly equal sums.
 func fixedNLogN(n int) int64 {
-	return int64(math.Round(float64(n) * math.Log(float64(n)) * (1 << 32)))
+	ln := int64(0)
+	m := n
+	for p := 2; p*p <= m; p++ {
+		for m%p == 0 {
+			ln += fixedLog(p)
+			m /= p
+		}
+	}
+	if m > 1 {
+		ln += fixedLog(m)
+	}
+	return int64(n) * ln
 }
 
 func nlogn(n uint32) int64 {
