@@ -14,6 +14,9 @@ type Options struct {
 	// ConsistentOnly restricts the scoring strategies to guesses that could
 	// be the secret.
 	ConsistentOnly bool
+	// MaxDepth bounds the guesses of any game for optimal; 0 for no
+	// limit.
+	MaxDepth int
 }
 
 type entry struct {
@@ -35,6 +38,8 @@ var registry = []entry{
 		func(Options) mm.Strategy { return FirstConsistent{} }},
 	{"random-consistent", "a uniformly random consistent code (Shapiro)",
 		func(Options) mm.Strategy { return RandomConsistent{} }},
+	{"optimal", "exact minimum of total guesses over all secrets, then of the worst case",
+		func(o Options) mm.Strategy { return Optimal{MaxDepth: o.MaxDepth} }},
 }
 
 // Names returns the names New accepts, in the order of the documentation.

@@ -180,7 +180,7 @@ once however many games pass through each node; every core works at once
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
-	f.BoolVar(&bf.so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
+	addStrategyFlags(f, &bf.so)
 	return cmd
 }
 

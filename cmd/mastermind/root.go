@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -35,7 +36,34 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	return root.ExecuteContext(ctx)
+	return oneLine(root.ExecuteContext(ctx))
+}
+
+// lineError is an error whose text is one line starting with
+// "mastermind: "; it unwraps to the original error.
+type lineError struct {
+	msg string
+	err error
+}
+
+func (e *lineError) Error() string { return e.msg }
+func (e *lineError) Unwrap() error { return e.err }
+
+// oneLine rewrites err's text as one line starting with "mastermind: ",
+// without the prefix repeated inside wrapped messages.
+func oneLine(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	// cobra's suggestions: "unknown command "x" for "mastermind"\n\nDid you mean this?\n\ty\n"
+	msg = strings.Replace(msg, "\n\nDid you mean this?\n", "; did you mean:", 1)
+	msg = strings.Join(strings.Fields(msg), " ")
+	msg = strings.ReplaceAll(msg, ": mastermind: ", ": ")
+	if !strings.HasPrefix(msg, "mastermind: ") {
+		msg = "mastermind: " + msg
+	}
+	return &lineError{msg: msg, err: err}
 }
 
 // rulesFlags are the flags every command takes.
@@ -99,8 +127,15 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newPartition(e, rf),
 		newSolve(e, rf),
 		newBench(e, rf),
+		newTree(e, rf),
 	)
 	return root
+}
+
+// addStrategyFlags registers the flags that configure strategies.
+func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
+	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
+	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 }
 
 // strategyList parses a comma-separated list of strategy names.

@@ -118,6 +118,6 @@ and the number of codes still possible after it.`,
 	f.StringVar(&name, "strategy", "knuth", "strategy to play")
 	f.Uint64Var(&seed, "seed", 1, "seed of randomised strategies")
 	f.IntVar(&maxGuesses, "max-guesses", 0, "give up after this many guesses (0: no limit)")
-	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
+	addStrategyFlags(f, &so)
 	return cmd
 }

@@ -1,0 +1,119 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// A Treer is a strategy that can produce its whole decision tree directly,
+// faster than asking it for one guess at a time.
+type Treer interface {
+	Tree(r mm.Rules) (*mm.Tree, error)
+}
+
+// BuildTree returns the decision tree of the deterministic strategy s under
+// r: its guess at the start and after every feedback some secret gives. The
+// space must be enumerable. Subtrees near the root are built concurrently.
+func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error) {
+	if mm.IsRandomized(s) {
+		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
+	}
+	if t, ok := s.(Treer); ok {
+		return t.Tree(r)
+	}
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.Candidates(); err != nil {
+		return nil, err
+	}
+	b := &builder{ctx: ctx, s: s, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	return b.build(st)
+}
+
+type builder struct {
+	ctx context.Context
+	s   mm.Strategy
+	sem chan struct{} // slots for extra goroutines
+}
+
+func (b *builder) build(st *mm.State) (*mm.Tree, error) {
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
+	g, err := b.s.Guess(st)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Rules().Check(g); err != nil {
+		return nil, fmt.Errorf("strategy returned an illegal guess: %w", err)
+	}
+	fbs, kids, err := st.Branch(g)
+	if err != nil {
+		return nil, err
+	}
+	t := &mm.Tree{Guess: g, Size: st.Remaining()}
+	pegs := st.Rules().Pegs
+	subs := make([]*mm.Tree, len(kids))
+	errs := make([]error, len(kids))
+	var wg sync.WaitGroup
+	for i, k := range kids {
+		if fbs[i].Solved(pegs) {
+			continue
+		}
+		if k.Remaining() == st.Remaining() && !kidHasWin(fbs, pegs) {
+			return nil, fmt.Errorf("strategy repeats itself: %s after %d guesses learns nothing", g, st.Len())
+		}
+		select {
+		case b.sem <- struct{}{}:
+			wg.Go(func() {
+				defer func() { <-b.sem }()
+				subs[i], errs[i] = b.build(k)
+			})
+		default:
+			subs[i], errs[i] = b.build(k)
+		}
+	}
+	wg.Wait()
+	for i := range kids {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if subs[i] != nil {
+			t.Branches = append(t.Branches, mm.TreeBranch{Feedback: fbs[i], Next: subs[i]})
+		}
+	}
+	return t, nil
+}
+
+func kidHasWin(fbs []mm.Feedback, pegs int) bool {
+	for _, f := range fbs {
+		if f.Solved(pegs) {
+			return true
+		}
+	}
+	return false
+}
+
+// TreeStats returns the statistics of playing every secret through t.
+func TreeStats(t *mm.Tree) Stats {
+	var s Stats
+	var walk func(t *mm.Tree, depth int)
+	walk = func(t *mm.Tree, depth int) {
+		below := 0
+		for _, b := range t.Branches {
+			walk(b.Next, depth+1)
+			below += b.Next.Size
+		}
+		if t.Size > below {
+			s.Add(depth) // the guess itself wins for one secret
+		}
+	}
+	walk(t, 1)
+	return s
+}
