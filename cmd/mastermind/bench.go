@@ -107,7 +107,7 @@ once however many games pass through each node; every core works at once
   mastermind bench --strategy random-consistent --games 5000 --seed 7 --csv`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, _, err := rf.rules()
+			r, a, err := rf.rules()
 			if err != nil {
 				return err
 			}
@@ -120,7 +120,10 @@ once however many games pass through each node; every core works at once
 			if bf.games < 0 || bf.workers < 0 || bf.maxGuesses < 0 {
 				return fmt.Errorf("--games, --workers and --max-guesses must not be negative")
 			}
-			names, strategies, err := strategyList(bf.strategies, bf.so)
+			var done func()
+			bf.so.Progress, done = e.progressLine()
+			defer done()
+			names, strategies, err := strategyList(bf.strategies, bf.so, r, a)
 			if err != nil {
 				return err
 			}
