@@ -14,6 +14,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/chart"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -84,6 +85,7 @@ type benchFlags struct {
 	maxGuesses int
 	asJSON     bool
 	asCSV      bool
+	plot       string
 	so         strategy.Options
 }
 
@@ -158,6 +160,16 @@ once however many games pass through each node; every core works at once
 			if bar != nil {
 				bar.Finish()
 			}
+			if bf.plot != "" {
+				var hs []chart.Histogram
+				for _, rep := range reports {
+					hs = append(hs, chart.Histogram{Name: rep.Strategy, Counts: rep.Histogram})
+				}
+				title := fmt.Sprintf("%d colours × %d pegs: guesses per game", r.Colors, r.Pegs)
+				if err := chart.Histograms(bf.plot, title, hs); err != nil {
+					return err
+				}
+			}
 			switch {
 			case bf.asJSON:
 				out := benchJSON{Rules: toRulesJSON(r), Sampled: sampled}
@@ -183,6 +195,7 @@ once however many games pass through each node; every core works at once
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
+	f.StringVar(&bf.plot, "plot", "", "also draw the histograms side by side into this .svg or .png file")
 	addStrategyFlags(f, &bf.so)
 	return cmd
 }

@@ -154,6 +154,7 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newSolve(e, rf),
 		newBench(e, rf),
 		newTree(e, rf),
+		newOpenings(e, rf),
 	)
 	return root
 }
