@@ -118,7 +118,7 @@ func (a *Assist) next() []Line {
 	}
 	if !a.hasCur {
 		return []Line{problem("%s cannot propose a guess here: %s.", a.cfg.Name, plain(a.propErr)),
-			problem(`Type your own guess, e.g. "guess %s".`, a.cfg.Alphabet.Format(firstCode(a.cfg.Rules)))}
+			problem(`Type your own guess, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
 	}
 	n := a.st.Remaining()
 	code := a.cfg.Alphabet.Format(a.cur)
@@ -142,18 +142,6 @@ func (a *Assist) next() []Line {
 		return []Line{progress("Guess %d: %s, your own   (%s)", a.row, code, what)}
 	}
 	return []Line{progress("Guess %d: %s   (%s)", a.row, code, what)}
-}
-
-// firstCode returns the lowest code of r, for examples.
-func firstCode(r mm.Rules) mm.Code {
-	colors := make([]int, r.Pegs)
-	if r.Distinct {
-		for i := range colors {
-			colors[i] = i
-		}
-	}
-	c, _ := mm.NewCode(colors...)
-	return c
 }
 
 // Prompt returns "answer> " while a guess waits for its answer, "guess> "
@@ -229,7 +217,7 @@ func (a *Assist) Do(input string) []Line {
 		return a.history()
 	case "guess":
 		if rest == "" {
-			return []Line{problem(`Type "guess" and a code, e.g. "guess %s".`, a.cfg.Alphabet.Format(firstCode(a.cfg.Rules)))}
+			return []Line{problem(`Type "guess" and a code, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
 		}
 		return a.play(rest)
 	}
@@ -284,7 +272,7 @@ func (a *Assist) answer(s string) []Line {
 	}
 	if !a.hasCur {
 		return []Line{problem(`There is no guess to answer yet: type your own guess first, e.g. "guess %s".`,
-			a.cfg.Alphabet.Format(firstCode(a.cfg.Rules)))}
+			a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
 	}
 	t := turn{Turn: mm.Turn{Guess: a.cur, Feedback: f}, row: a.row, own: a.own}
 	next, err := a.st.Play(t.Guess, f)
@@ -542,7 +530,7 @@ func (a *Assist) hint() []Line {
 		}
 		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
 	}
-	out = append(out, info("  * could be the code; worst and expected are codes left after its answer, entropy in bits."))
+	out = append(out, info("  * could be the code"))
 	return out
 }
 

@@ -242,17 +242,19 @@ func (m Model) boardLines(n int) []string {
 	for _, r := range b.Rows {
 		rows = append(rows, m.rowLine(r))
 	}
-	// Empty rows up to a small guess limit, as on a board.
+	// Empty rows up to a small guess limit, as on a board, if there is
+	// room for them.
+	room := n - len(top)
 	if b.Limit > 0 && b.Limit <= 12 {
 		holes := make([]string, b.Rules.Pegs)
 		for i := range holes {
 			holes[i] = st.hole.Render(" · ")
 		}
-		for k := len(b.Rows) + 1; k <= b.Limit; k++ {
+		for k := len(b.Rows) + 1; k <= b.Limit && len(rows) < room; k++ {
 			rows = append(rows, st.dim.Render(fmt.Sprintf("%3d ", k))+" "+st.join(holes))
 		}
 	}
-	if room := n - len(top); len(rows) > room {
+	if len(rows) > room {
 		rows = rows[len(rows)-max(room, 1):]
 	}
 	return append(top, rows...)
