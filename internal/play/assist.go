@@ -116,6 +116,10 @@ func (a *Assist) next() []Line {
 	if a.over || (!a.hasCur && a.propErr == nil) {
 		return nil
 	}
+	if !a.hasCur && len(a.turns) > 0 {
+		return []Line{progress(`Guess %d: type your own, e.g. "guess %s"   (%s possible)`,
+			a.row, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)), codes(a.st.Remaining()))}
+	}
 	if !a.hasCur {
 		return []Line{problem("%s cannot propose a guess here: %s.", a.cfg.Name, plain(a.propErr)),
 			problem(`Type your own guess, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
@@ -536,9 +540,9 @@ func (a *Assist) hint() []Line {
 
 // history lists the answers so far.
 func (a *Assist) history() []Line {
-	rows := a.Board().Rows
+	b := a.Board()
 	var out []Line
-	for _, r := range rows {
+	for _, r := range b.Rows {
 		if !r.Answered {
 			continue
 		}
@@ -548,8 +552,10 @@ func (a *Assist) history() []Line {
 			out = append(out, info("  %d. %s  %s   dropped", r.N, code, feedbackText(r.Feedback)))
 		case r.Conflict:
 			out = append(out, info("  %d. %s  %s   contradicts others", r.N, code, feedbackText(r.Feedback)))
-		default:
+		case r.Remaining >= 0 || b.Uncounted:
 			out = append(out, info("  %d. %s  %s   %s left", r.N, code, feedbackText(r.Feedback), codes(r.Remaining)))
+		default:
+			out = append(out, info("  %d. %s  %s", r.N, code, feedbackText(r.Feedback)))
 		}
 	}
 	if out == nil {

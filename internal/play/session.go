@@ -248,14 +248,23 @@ func parseCode(r mm.Rules, a *mm.Alphabet, s string) (mm.Code, error) {
 	return c, nil
 }
 
-// looksLikeCode reports whether s is written in the alphabet, whatever its
-// length or colours: an error parsing it as a code then says more than
-// "not understood".
+// looksLikeCode reports whether s is written as a code: only symbols of
+// the alphabet (and separators), and either as many as the rules' pegs or
+// all of them colours of the rules. An error parsing it as a code then
+// says more than "not understood".
 func looksLikeCode(r mm.Rules, a *mm.Alphabet, s string) bool {
-	_, err := a.Parse(r, s)
-	var pe *mm.ParseError
-	if errors.As(err, &pe) {
-		return pe.Pos < 0 && !strings.Contains(pe.Msg, "no pegs") && !strings.Contains(pe.Msg, "UTF-8")
+	n, inColours := 0, true
+	for _, c := range s {
+		if c == ' ' || c == ',' || c == '\t' {
+			continue
+		}
+		if _, err := a.Parse(mm.Rules{Colors: a.Len(), Pegs: 1}, string(c)); err != nil {
+			return false
+		}
+		if _, err := a.Parse(mm.Rules{Colors: r.Colors, Pegs: 1}, string(c)); err != nil {
+			inColours = false
+		}
+		n++
 	}
-	return err == nil
+	return n > 0 && (n == r.Pegs || inColours)
 }
