@@ -24,7 +24,8 @@ const echo Kind = -1
 // from the commands Update returns, which run the session.
 //
 // While the session works on a line (a strategy may think for a while),
-// the model shows the board as it was and ignores input but ctrl+c.
+// the model shows the board as it was; the person may type ahead, and lines
+// entered meanwhile are sent in turn.
 type Model struct {
 	sess   Session
 	board  Board  // the board as of the last reply
@@ -33,8 +34,9 @@ type Model struct {
 	busy   bool   // the session is working on a line
 	quit   bool   // the person left
 
-	log   []Line // what was said, oldest first
-	last  []Line // the last reply
+	log   []Line   // what was said, oldest first
+	last  []Line   // the last reply
+	queue []string // lines entered while busy, to send in turn
 	input []rune
 	hist  []string // lines entered, oldest first
 	hpos  int      // position in hist while browsing it
@@ -84,8 +86,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.board, m.prompt, m.over = msg.board, msg.prompt, msg.over
 		m.last = msg.lines
 		m.log = append(m.log, msg.lines...)
+		if m.over {
+			m.queue, m.input = nil, nil
+		} else if len(m.queue) > 0 {
+			line := m.queue[0]
+			m.queue = m.queue[1:]
+			return m.send(line)
+		}
 	case tea.PasteMsg:
-		if !m.busy && !m.over {
+		if !m.over {
 			text, _, _ := strings.Cut(msg.Content, "\n")
 			m.input = append(m.input, printable(text)...)
 		}
@@ -100,10 +109,7 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.quit = true
 		return m, tea.Quit
 	}
-	if m.busy {
-		return m, nil
-	}
-	if m.over {
+	if m.over && !m.busy {
 		m.quit = true
 		return m, tea.Quit
 	}
@@ -115,13 +121,11 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.hist = append(m.hist, line)
 		}
 		m.hpos = len(m.hist)
-		m.log = append(m.log, Line{echo, m.prompt + line})
-		m.busy = true
-		sess := m.sess
-		return m, func() tea.Msg {
-			ls := sess.Do(line)
-			return replyMsg{lines: ls, board: sess.Board(), prompt: sess.Prompt(), over: sess.Over()}
+		if m.busy {
+			m.queue = append(m.queue, line)
+			return m, nil
 		}
+		return m.send(line)
 	case "backspace":
 		if len(m.input) > 0 {
 			m.input = m.input[:len(m.input)-1]
@@ -146,6 +150,17 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
+}
+
+// send hands line to the session; the reply comes back as a replyMsg.
+func (m Model) send(line string) (tea.Model, tea.Cmd) {
+	m.log = append(m.log, Line{echo, m.prompt + line})
+	m.busy = true
+	sess := m.sess
+	return m, func() tea.Msg {
+		ls := sess.Do(line)
+		return replyMsg{lines: ls, board: sess.Board(), prompt: sess.Prompt(), over: sess.Over()}
+	}
 }
 
 // printable returns the printable runes of s.
@@ -179,6 +194,7 @@ func (m Model) Render() string {
 	switch {
 	case m.busy:
 		footer = "thinking…"
+		input += st.cursor.Render(" ")
 	case m.over:
 		footer = "press any key to leave"
 		input = ""
@@ -447,9 +463,11 @@ func (s styles) kind(k Kind) lipgloss.Style {
 // and drawing on out, which should be a terminal. It returns when the
 // person leaves (after the end, or with ctrl+c) and then writes the game in
 // plain text on out, since the full screen vanishes. It returns ctx's error
-// if ctx ends first.
-func RunTUI(ctx context.Context, sess Session, in io.Reader, out io.Writer) error {
-	p := tea.NewProgram(NewModel(sess), tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+// if ctx ends first. Options are passed on to bubbletea after RunTUI's own,
+// for example tea.WithWindowSize when out is not a terminal.
+func RunTUI(ctx context.Context, sess Session, in io.Reader, out io.Writer, opts ...tea.ProgramOption) error {
+	opts = append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)}, opts...)
+	p := tea.NewProgram(NewModel(sess), opts...)
 	final, err := p.Run()
 	if err != nil {
 		if ctx.Err() != nil {

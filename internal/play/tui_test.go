@@ -176,19 +176,24 @@ func TestTUIKeys(t *testing.T) {
 	if !strings.Contains(screen(m), "guess 2/10> 1122") {
 		t.Fatalf("after up:\n%s", screen(m))
 	}
-	// While the session works, the screen says so and keys wait.
+	// While the session works, the screen says so; lines typed ahead are
+	// sent in turn.
 	next, cmd := m.Update(enter)
 	m = next.(play.Model)
 	if cmd == nil || !strings.Contains(screen(m), "thinking…") {
 		t.Fatalf("after enter: cmd %v, screen:\n%s", cmd, screen(m))
 	}
-	busy, _ := feed(m, key('9'))
-	if strings.Contains(screen(busy), "> 9") {
-		t.Errorf("a key was taken while busy")
+	for _, r := range "1344" {
+		m, _ = feed(m, key(r))
 	}
-	m, _ = feed(busy, cmd())
-	if strings.Contains(screen(m), "thinking") {
-		t.Errorf("still thinking after the reply")
+	next, cmd2 := m.Update(enter)
+	m = next.(play.Model)
+	if cmd2 != nil {
+		t.Fatalf("a line typed while busy was sent at once")
+	}
+	m, _ = feed(m, cmd())
+	if s := screen(m); strings.Contains(s, "thinking") || !strings.Contains(s, "1344: 0 black, 1 white") {
+		t.Errorf("after the replies:\n%s", s)
 	}
 	if _, quit := feed(m, ctrlC); !quit {
 		t.Errorf("ctrl+c did not quit")
