@@ -40,7 +40,10 @@ func NewGame(cfg Config, secret mm.Code, limit int) (*Game, error) {
 	if err := cfg.Rules.Check(secret); err != nil {
 		return nil, err
 	}
-	st, err := cfg.newState()
+	// The codes left are counted only where the core does so unasked (the
+	// hints say how many remain); enumerating a larger space up front
+	// would cost seconds and memory for little.
+	st, err := mm.NewState(cfg.Rules, cfg.Rand)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +194,7 @@ func (g *Game) history() []Line {
 
 // summary tells how the strategy would have played the code.
 func (g *Game) summary() []Line {
-	st, err := g.cfg.newState()
+	st, err := mm.NewState(g.cfg.Rules, g.cfg.Rand)
 	var steps []mm.Step
 	if err == nil {
 		steps, err = mm.Solve(st, g.cfg.Strategy, g.secret, 0)
