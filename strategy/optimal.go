@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -27,6 +28,9 @@ const MaxOptimalSpace = 1 << 16
 // solved afresh from its candidates.
 type Optimal struct {
 	MaxDepth int // most guesses any game may take; 0 for no limit
+	// Progress, if not nil, receives a line of news now and then during a
+	// long search: the first guess being tried and the classes done.
+	Progress func(line string)
 }
 
 var _ mm.Strategy = Optimal{}
@@ -85,15 +89,21 @@ func (o Optimal) Tree(r mm.Rules) (*mm.Tree, error) {
 	r = r.WithDefaults()
 	v, _ := optimalTrees.LoadOrStore(optimalKey{r, o.MaxDepth}, &optimalEntry{})
 	e := v.(*optimalEntry)
-	e.once.Do(func() { e.tree, e.err = SolveOptimal(r, o.MaxDepth) })
+	e.once.Do(func() { e.tree, e.err = o.Solve(r) })
 	return e.tree, e.err
 }
 
-// SolveOptimal computes a strategy tree for r that minimises the total
-// number of guesses over every secret, then the worst case, with at most
-// maxDepth guesses per game (0 for no limit). It fails if the space has more
-// than MaxOptimalSpace codes or no strategy meets maxDepth.
+// SolveOptimal is Optimal{MaxDepth: maxDepth}.Solve(r).
 func SolveOptimal(r mm.Rules, maxDepth int) (*mm.Tree, error) {
+	return Optimal{MaxDepth: maxDepth}.Solve(r)
+}
+
+// Solve computes, without the cache of Tree, a strategy tree for r that
+// minimises the total number of guesses over every secret, then the worst
+// case, with at most o.MaxDepth guesses per game. It fails if the space has
+// more than MaxOptimalSpace codes or no strategy meets the depth.
+func (o Optimal) Solve(r mm.Rules) (*mm.Tree, error) {
+	maxDepth := o.MaxDepth
 	st, err := mm.NewState(r, nil)
 	if err != nil {
 		return nil, err
@@ -107,6 +117,8 @@ func SolveOptimal(r mm.Rules, maxDepth int) (*mm.Tree, error) {
 		depth = maxDepth
 	}
 	sv := newOptimalSolver(s.Space())
+	sv.progress = o.Progress
+	sv.start = time.Now()
 	_, t := sv.solve(st, s, depth, infCost)
 	if t == nil {
 		return nil, fmt.Errorf("mastermind: no strategy for %s finds every secret within %d guesses", r, maxDepth)
@@ -136,6 +148,27 @@ type optimalSolver struct {
 	// table[g·N+s] is the feedback key of guess g against code s, for
 	// spaces of at most maxTable codes; nil otherwise.
 	table []uint8
+
+	progress   func(string) // news of a long search, or nil
+	rootGuess  mm.Code      // the first guess being tried, for news
+	rootTried  int
+	rootCount  int
+	start      time.Time
+	lastReport atomic.Int64 // when progress was last called, in ns since start
+}
+
+// report passes news to the progress function, at most a few times a
+// second.
+func (sv *optimalSolver) report(format string, args ...any) {
+	if sv.progress == nil {
+		return
+	}
+	now := int64(time.Since(sv.start))
+	last := sv.lastReport.Load()
+	if now-last < int64(200*time.Millisecond) || !sv.lastReport.CompareAndSwap(last, now) {
+		return
+	}
+	sv.progress(fmt.Sprintf(format, args...) + fmt.Sprintf(", %.0f s", time.Duration(now).Seconds()))
 }
 
 // maxTable is the largest space whose feedback table the solver builds: the
@@ -336,6 +369,7 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth int, cutoff cost)
 	// Try guesses in order of their bound, best first; each success lowers
 	// the cutoff, which usually rules out the rest at once.
 	best, bestTree := cutoff, (*mm.Tree)(nil)
+	tried := 0
 	for {
 		next := -1
 		for i, c := range cands {
@@ -348,6 +382,10 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth int, cutoff cost)
 		}
 		c := cands[next]
 		cands[next].bound = infCost // tried
+		if st.Len() == 0 {
+			tried++
+			sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(c.index), tried, len(cands)
+		}
 		if t, ct := sv.try(st, s, c, depth, best); t != nil {
 			best, bestTree = ct, t
 		}
@@ -389,6 +427,15 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 		}
 		m := kids[i].Remaining()
 		b := sv.lowerBound(m)
+		if m > 2 {
+			// What an earlier search learnt of this class, if anything.
+			set, _ := kids[i].Candidates()
+			if e := sv.memo.find(set, min(depth-1, m)); e.tree != nil {
+				b = e.cost
+			} else {
+				b = max(b, e.bound)
+			}
+		}
 		cells = append(cells, cell{i: i, n: m, bound: b})
 		total += b.total()
 	}
@@ -418,8 +465,9 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cells[a].n, cells[b].n) })
 	var (
-		mu     sync.Mutex // guards total, cells and failed
+		mu     sync.Mutex // guards total, cells, failed and done
 		failed bool
+		done   int
 		next   atomic.Int64
 	)
 	work := func() {
@@ -447,6 +495,11 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 				subs[cl.i] = t
 				total += got.total() - cl.bound.total()
 				cells[j].bound = got
+				done++
+				if st.Len() == 0 {
+					sv.report("optimal %s: first guess %s (%d of %d), %d of %d classes solved, %d guesses so far at least",
+						sv.sp.Rules(), g, sv.rootTried, sv.rootCount, done, len(cells), total)
+				}
 			}
 			mu.Unlock()
 		}

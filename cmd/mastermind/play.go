@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
-	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/play"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
@@ -46,7 +45,7 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = rand.Uint64()
 			}
-			code := eval.RandomCode(r, rand.New(rand.NewPCG(seed, 0)))
+			code := mm.RandomCode(r, rand.New(rand.NewPCG(seed, 0)))
 			if secret != "" {
 				if code, err = a.Parse(r, secret); err != nil {
 					return err
@@ -74,10 +73,10 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 }
 
 // sessionConfig returns the configuration of an interactive session: the
-// strategy called name, hints ranked by it (or by knuth if it does not
+// strategy called name (with its --opening), hints ranked by it (or by knuth if it does not
 // score guesses), and a random source for randomised strategies.
 func sessionConfig(r mm.Rules, a *mm.Alphabet, name string, so strategy.Options, seed uint64) (play.Config, error) {
-	s, err := strategy.New(name, so)
+	s, err := makeStrategy(name, so, r, a)
 	if err != nil {
 		return play.Config{}, err
 	}

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
-	"github.com/mastermind-toolkit/mastermind/eval"
 )
 
 // TestSessionGolden drives assist and play in line mode through stdin and
@@ -93,7 +92,7 @@ func robot(t *testing.T, secret mm.Code, args ...string) int {
 func TestAssistRobot(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2024, 6))
 	for range 20 {
-		secret := eval.RandomCode(mm.Classic, rng)
+		secret := mm.RandomCode(mm.Classic, rng)
 		if n := robot(t, secret); n > 5 {
 			t.Errorf("assist took %d guesses for %s; knuth needs at most 5", n, secret)
 		}
