@@ -155,6 +155,8 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newBench(e, rf),
 		newTree(e, rf),
 		newOpenings(e, rf),
+		newAssist(e, rf),
+		newPlay(e, rf),
 	)
 	return root
 }
