@@ -136,6 +136,12 @@ func inconsistent(s *Set, turns []Turn) error {
 	return fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", ErrInconsistent, t.Guess, t.Feedback, len(turns))
 }
 
+// Known reports whether the candidates are known without further work:
+// computed already, or cheap to compute (a space of at most 2²⁰ codes).
+func (st *State) Known() bool {
+	return st.cands.Load() != nil || st.rules.Size() <= autoEnumerate
+}
+
 // Remaining returns the number of candidates, or -1 if they are not known:
 // the variant is too large to enumerate without being asked (more than
 // 2²⁰ codes) and nobody has called Candidates.

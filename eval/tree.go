@@ -54,6 +54,12 @@ func (n *node) expand(s mm.Strategy) (mm.Code, error) {
 // child returns the node after the node's guess received f.
 func (n *node) child(f mm.Feedback) (*node, error) {
 	n.split.Do(func() {
+		if !n.st.Known() {
+			// Splitting would enumerate a large space; play feedbacks
+			// one at a time instead.
+			n.splitErr = mm.ErrTooLarge
+			return
+		}
 		fs, states, err := n.st.Branch(n.guess)
 		n.feedbacks, n.splitErr = fs, err
 		for _, st := range states {

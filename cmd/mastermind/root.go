@@ -155,6 +155,7 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newBench(e, rf),
 		newTree(e, rf),
 		newOpenings(e, rf),
+		newGrid(e, rf),
 		newAssist(e, rf),
 		newPlay(e, rf),
 	)
