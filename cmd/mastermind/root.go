@@ -128,6 +128,8 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newSolve(e, rf),
 		newBench(e, rf),
 		newTree(e, rf),
+		newServe(e),
+		newClient(e, rf),
 	)
 	return root
 }

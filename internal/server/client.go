@@ -170,7 +170,9 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 
 // A Result is the outcome of one game played by Play.
 type Result struct {
-	ID      string
+	ID         string
+	MaxGuesses int           // the guess limit the server set; 0 for none
+	TimeLimit  time.Duration // the time limit the server set; 0 for none
 	Secret  string        // as the server revealed it at the end
 	Status  mm.GameStatus // Won or Lost
 	Guesses int
@@ -193,7 +195,8 @@ func (c *Client) Play(ctx context.Context, req NewGame, s mm.Strategy, rng *rand
 	if err != nil {
 		return nil, fmt.Errorf("mastermind: the server created game %s with %w", g.ID, err)
 	}
-	res := &Result{ID: g.ID, Status: mm.Playing}
+	res := &Result{ID: g.ID, Status: mm.Playing, MaxGuesses: g.MaxGuesses,
+		TimeLimit: time.Duration(g.TimeLimitMs) * time.Millisecond}
 	for res.Status == mm.Playing {
 		guess, err := s.Guess(st)
 		if err != nil {
