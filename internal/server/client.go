@@ -173,10 +173,10 @@ type Result struct {
 	ID         string
 	MaxGuesses int           // the guess limit the server set; 0 for none
 	TimeLimit  time.Duration // the time limit the server set; 0 for none
-	Secret  string        // as the server revealed it at the end
-	Status  mm.GameStatus // Won or Lost
-	Guesses int
-	Elapsed time.Duration // from the request creating the game to the last answer
+	Secret     string        // as the server revealed it at the end
+	Status     mm.GameStatus // Won or Lost
+	Guesses    int
+	Elapsed    time.Duration // from the request creating the game to the last answer
 }
 
 // Play creates a game with req and plays it to the end with strategy s,
