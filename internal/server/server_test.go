@@ -53,8 +53,9 @@ var firstConsistent = mm.StrategyFunc(func(st *mm.State) (mm.Code, error) {
 // env is a server on a real SQLite file, with a settable clock.
 type env struct {
 	*httptest.Server
-	store *store.Store
-	clock *clock
+	handler http.Handler
+	store   *store.Store
+	clock   *clock
 }
 
 // newEnv starts a server; configure, if not nil, adjusts it first.
@@ -69,12 +70,13 @@ func newEnv(t testing.TB, configure func(*server.Server)) *env {
 	if configure != nil {
 		configure(srv)
 	}
-	ts := httptest.NewServer(srv.Handler())
+	h := srv.Handler()
+	ts := httptest.NewServer(h)
 	t.Cleanup(func() {
 		ts.Close()
 		st.Close()
 	})
-	return &env{Server: ts, store: st, clock: c}
+	return &env{Server: ts, handler: h, store: st, clock: c}
 }
 
 // call sends a request and returns the status, headers and body.
