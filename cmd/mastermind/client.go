@@ -97,10 +97,9 @@ lost.`,
 			if err != nil {
 				return err
 			}
-			c := &server.Client{URL: cf.server, HTTP: &http.Client{
-				Timeout:   time.Minute,
-				Transport: &http.Transport{Proxy: http.ProxyFromEnvironment, MaxIdleConnsPerHost: cf.workers, ForceAttemptHTTP2: true},
-			}}
+			tr := http.DefaultTransport.(*http.Transport).Clone()
+			tr.MaxIdleConnsPerHost = max(tr.MaxIdleConnsPerHost, cf.workers)
+			c := &server.Client{URL: cf.server, HTTP: &http.Client{Timeout: time.Minute, Transport: tr}}
 			req := server.NewGame{Colors: r.Colors, Pegs: r.Pegs, Distinct: r.Distinct,
 				MaxGuesses: cf.maxGuesses, TimeLimitMs: cf.timeLimit.Milliseconds()}
 			var bar *progressbar.ProgressBar

@@ -280,6 +280,9 @@ func (s *Store) apply(batch []*op) {
 			return
 		}
 		res[0] = result{err: fmt.Errorf("mastermind: storing the game: %w", err)}
+		// The game may have changed under us (another program writing the
+		// file): read it afresh next time.
+		delete(s.cache, batch[0].id)
 	} else {
 		s.batches.Add(1)
 		s.committed.Add(int64(len(batch)))

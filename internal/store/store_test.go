@@ -325,3 +325,29 @@ func Example() {
 	// 1122 1 0 playing
 	// 3632 4 0 won
 }
+
+// Two stores on one file are not supported, but a store whose game was
+// changed by another one fails that guess and then reads the game afresh,
+// rather than overwriting or failing for ever.
+func TestStaleGame(t *testing.T) {
+	a, path := openStore(t)
+	newGame(t, a, "g", mm.Classic, "6666", 0, 0)
+	if _, err := guess(t, a, "g", "1111", t0); err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if g, err := guess(t, b, "g", "2222", t0); err != nil || len(g.Turns) != 2 {
+		t.Fatalf("guess through the second store: %v", err)
+	}
+	if _, err := guess(t, a, "g", "3333", t0); err == nil {
+		t.Fatal("a guess on a stale game succeeded")
+	}
+	g, err := guess(t, a, "g", "4444", t0)
+	if err != nil || len(g.Turns) != 3 || g.Turns[1].Guess.String() != "2222" {
+		t.Fatalf("guess after the failure = %+v, %v; want turn 3 after 1111 2222", g, err)
+	}
+}
