@@ -2,6 +2,7 @@ package mastermind
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -258,6 +259,25 @@ func (a *Alphabet) parse(s string) (Code, error) {
 		return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: "no pegs"}
 	}
 	return c, nil
+}
+
+// RandomCode returns a code drawn uniformly from those r allows, using rng.
+// r must be valid.
+func RandomCode(r Rules, rng *rand.Rand) Code {
+	r = r.WithDefaults()
+	var c Code
+	c.n = uint8(r.Pegs)
+	if r.Distinct {
+		perm := rng.Perm(r.Colors)
+		for i := range r.Pegs {
+			c.pegs[i] = uint8(perm[i])
+		}
+		return c
+	}
+	for i := range r.Pegs {
+		c.pegs[i] = uint8(rng.IntN(r.Colors))
+	}
+	return c
 }
 
 // ParseCode reads a code in the default alphabet and checks it against r.

@@ -14,6 +14,9 @@ var (
 	ErrTooLarge        = errors.New("mastermind: space too large")
 	ErrInconsistent    = errors.New("mastermind: no code is consistent with the feedback")
 	ErrGameOver        = errors.New("mastermind: game over")
+	// ErrUnsupported is wrapped by strategies asked to play a variant they
+	// are not made for, such as one-colour probes under distinct colours.
+	ErrUnsupported = errors.New("mastermind: strategy does not support these rules")
 )
 
 // A ParseError reports text that is not a code or not a feedback.

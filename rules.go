@@ -3,6 +3,7 @@ package mastermind
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -166,4 +167,50 @@ func (r Rules) Check(c Code) error {
 		seen |= 1 << k
 	}
 	return nil
+}
+
+// Openings returns one first guess of each class of codes that renaming
+// colours and permuting positions map onto each other — first guesses in
+// one class lead to the same results, so only one needs trying. Each is the
+// lowest of its class: colour 1 repeated n₁ times, then colour 2 n₂ times,
+// and so on with n₁ ≥ n₂ ≥ …, one code per partition of the pegs into at
+// most Colors parts (1111, 1112, 1122, 1123, 1234 on classic Mastermind).
+// With distinct colours there is one class.
+func (r Rules) Openings() []Code {
+	r = r.WithDefaults()
+	if r.Distinct {
+		colors := make([]int, r.Pegs)
+		for i := range colors {
+			colors[i] = i
+		}
+		c, _ := NewCode(colors...)
+		return []Code{c}
+	}
+	var out []Code
+	parts := make([]int, 0, r.Pegs)
+	var walk func(left, most int)
+	walk = func(left, most int) {
+		if left == 0 {
+			var colors []int
+			for k, n := range parts {
+				for range n {
+					colors = append(colors, k)
+				}
+			}
+			c, _ := NewCode(colors...)
+			out = append(out, c)
+			return
+		}
+		if len(parts) == r.Colors {
+			return
+		}
+		for n := min(left, most); n >= 1; n-- {
+			parts = append(parts, n)
+			walk(left-n, n)
+			parts = parts[:len(parts)-1]
+		}
+	}
+	walk(r.Pegs, r.Pegs)
+	slices.SortFunc(out, Code.Compare)
+	return out
 }

@@ -23,6 +23,9 @@ type State struct {
 	rules Rules
 	turns []Turn
 	rng   *rand.Rand
+	// extended is set once a child shares turns' backing array: only the
+	// first child appends in place, later ones copy.
+	extended atomic.Bool
 
 	cands atomic.Pointer[Set] // the candidates, once known
 	once  sync.Once           // computes cands on first use
@@ -58,6 +61,30 @@ func (st *State) Len() int { return len(st.turns) }
 
 // Turn returns turn i, counting from 0.
 func (st *State) Turn(i int) Turn { return st.turns[i] }
+
+// Guessed reports whether c has been guessed already. It costs O(Len).
+func (st *State) Guessed(c Code) bool {
+	for i := range st.turns {
+		if st.turns[i].Guess == c {
+			return true
+		}
+	}
+	return false
+}
+
+// withTurn returns the turns so far followed by t. The first call on a
+// state appends in place, sharing the backing array, since nobody else
+// writes past the end of st.turns; later calls copy. A game of k turns thus
+// costs O(k) in all, not O(k²).
+func (st *State) withTurn(t Turn) []Turn {
+	if st.extended.CompareAndSwap(false, true) {
+		return append(st.turns, t)
+	}
+	out := make([]Turn, len(st.turns)+1)
+	copy(out, st.turns)
+	out[len(st.turns)] = t
+	return out
+}
 
 // Rand returns the game's random source. Only randomised strategies use it;
 // it is not safe for concurrent use, so a game's guesses must be chosen one
@@ -145,7 +172,7 @@ func (st *State) Play(g Code, f Feedback) (*State, error) {
 	if err := st.rules.CheckFeedback(f); err != nil {
 		return nil, err
 	}
-	next := &State{rules: st.rules, rng: st.rng, turns: append(st.Turns(), Turn{g, f})}
+	next := &State{rules: st.rules, rng: st.rng, turns: st.withTurn(Turn{g, f})}
 	if st.rules.Size() <= autoEnumerate || st.cands.Load() != nil {
 		cands, err := st.Candidates()
 		if err != nil {
@@ -180,10 +207,8 @@ func (st *State) Branch(g Code) ([]Feedback, []*State, error) {
 	fs := make([]Feedback, len(bs))
 	states := make([]*State, len(bs))
 	for i, b := range bs {
-		turns := make([]Turn, len(st.turns), len(st.turns)+1)
-		copy(turns, st.turns)
 		fs[i] = b.Feedback
-		states[i] = &State{rules: st.rules, rng: st.rng, turns: append(turns, Turn{g, b.Feedback})}
+		states[i] = &State{rules: st.rules, rng: st.rng, turns: st.withTurn(Turn{g, b.Feedback})}
 		states[i].cands.Store(b.Set)
 	}
 	return fs, states, nil

@@ -94,7 +94,7 @@ func Secrets(r mm.Rules, opts *Options) ([]mm.Code, bool, error) {
 	}
 	out := make([]mm.Code, games)
 	for i := range out {
-		out[i] = RandomCode(r, gameRand(opts.Seed, uint64(i), 0))
+		out[i] = mm.RandomCode(r, gameRand(opts.Seed, uint64(i), 0))
 	}
 	return out, true, nil
 }
@@ -103,22 +103,6 @@ func Secrets(r mm.Rules, opts *Options) ([]mm.Code, bool, error) {
 // secret, 1 for the strategy), independent of which worker plays it.
 func gameRand(seed, i, p uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, i<<1|p))
-}
-
-// RandomCode returns a code drawn uniformly under r with rng.
-func RandomCode(r mm.Rules, rng *rand.Rand) mm.Code {
-	r = r.WithDefaults()
-	colors := make([]int, r.Pegs)
-	if r.Distinct {
-		perm := rng.Perm(r.Colors)
-		copy(colors, perm)
-	} else {
-		for i := range colors {
-			colors[i] = rng.IntN(r.Colors)
-		}
-	}
-	c, _ := mm.NewCode(colors...)
-	return c
 }
 
 // Run plays s, named name in the report, under rules r as opts says and

@@ -316,7 +316,7 @@ func TestRandomCode(t *testing.T) {
 		seen := map[mm.Code]bool{}
 		rng := newRand(5)
 		for range 2000 {
-			c := eval.RandomCode(r, rng)
+			c := mm.RandomCode(r, rng)
 			if err := r.Check(c); err != nil {
 				t.Fatalf("RandomCode(%v) = %v: %v", r, c, err)
 			}

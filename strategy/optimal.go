@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -27,6 +28,9 @@ const MaxOptimalSpace = 1 << 16
 // solved afresh from its candidates.
 type Optimal struct {
 	MaxDepth int // most guesses any game may take; 0 for no limit
+	// Progress, if not nil, receives a line of news now and then during a
+	// long search: the first guess being tried and the classes done.
+	Progress func(line string)
 }
 
 var _ mm.Strategy = Optimal{}
@@ -55,14 +59,15 @@ func (o Optimal) Guess(st *mm.State) (mm.Code, error) {
 	if err != nil {
 		return mm.Code{}, err
 	}
-	depth := 64
+	limit := 0
 	if o.MaxDepth > 0 {
-		depth = o.MaxDepth - st.Len()
+		if limit = o.MaxDepth - st.Len(); limit <= 0 {
+			return mm.Code{}, fmt.Errorf("mastermind: no guesses left within --max-depth %d", o.MaxDepth)
+		}
 	}
-	sv := newOptimalSolver(s.Space())
-	_, sub := sv.solve(st, s, depth, infCost)
-	if sub == nil {
-		return mm.Code{}, fmt.Errorf("mastermind: no strategy finds every candidate within %d guesses", o.MaxDepth)
+	sub, err := newOptimalSolver(s.Space()).best(st, s, limit)
+	if err != nil {
+		return mm.Code{}, err
 	}
 	return sub.Guess, nil
 }
@@ -85,15 +90,20 @@ func (o Optimal) Tree(r mm.Rules) (*mm.Tree, error) {
 	r = r.WithDefaults()
 	v, _ := optimalTrees.LoadOrStore(optimalKey{r, o.MaxDepth}, &optimalEntry{})
 	e := v.(*optimalEntry)
-	e.once.Do(func() { e.tree, e.err = SolveOptimal(r, o.MaxDepth) })
+	e.once.Do(func() { e.tree, e.err = o.Solve(r) })
 	return e.tree, e.err
 }
 
-// SolveOptimal computes a strategy tree for r that minimises the total
-// number of guesses over every secret, then the worst case, with at most
-// maxDepth guesses per game (0 for no limit). It fails if the space has more
-// than MaxOptimalSpace codes or no strategy meets maxDepth.
+// SolveOptimal is Optimal{MaxDepth: maxDepth}.Solve(r).
 func SolveOptimal(r mm.Rules, maxDepth int) (*mm.Tree, error) {
+	return Optimal{MaxDepth: maxDepth}.Solve(r)
+}
+
+// Solve computes, without the cache of Tree, a strategy tree for r that
+// minimises the total number of guesses over every secret, then the worst
+// case, with at most o.MaxDepth guesses per game. It fails if the space has
+// more than MaxOptimalSpace codes or no strategy meets the depth.
+func (o Optimal) Solve(r mm.Rules) (*mm.Tree, error) {
 	st, err := mm.NewState(r, nil)
 	if err != nil {
 		return nil, err
@@ -102,29 +112,49 @@ func SolveOptimal(r mm.Rules, maxDepth int) (*mm.Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	depth := 64
-	if maxDepth > 0 {
-		depth = maxDepth
+	if o.MaxDepth < 0 {
+		return nil, fmt.Errorf("mastermind: --max-depth %d is negative", o.MaxDepth)
 	}
 	sv := newOptimalSolver(s.Space())
-	_, t := sv.solve(st, s, depth, infCost)
+	sv.progress = o.Progress
+	sv.start = time.Now()
+	return sv.best(st, s, o.MaxDepth)
+}
+
+// inf is a cost no strategy reaches.
+const inf = math.MaxInt
+
+// best returns a tree for the candidates s of st with the least total
+// number of guesses within limit guesses per game (0 for no limit) and,
+// among those, the least depth. The search minimises the total alone; the
+// depth is then lowered one guess at a time, each time asking for a tree of
+// the same total within the smaller depth, which the cutoff of total+1
+// refutes or confirms quickly.
+func (sv *optimalSolver) best(st *mm.State, s *mm.Set, limit int) (*mm.Tree, error) {
+	n := s.Len()
+	depth := n
+	if limit > 0 {
+		depth = min(limit, n)
+	}
+	total, t := sv.solve(st, s, depth, inf)
 	if t == nil {
-		return nil, fmt.Errorf("mastermind: no strategy for %s finds every secret within %d guesses", r, maxDepth)
+		return nil, fmt.Errorf("mastermind: no strategy for %s finds every secret within %d guesses", sv.sp.Rules(), limit)
+	}
+	_, d := t.Cost()
+	for d > sv.levels[n] {
+		sv.report("optimal %s: %d guesses in all; trying a worst case of %d", sv.sp.Rules(), total, d-1)
+		got, shallower := sv.solve(st, s, d-1, total+1)
+		if shallower == nil || got != total {
+			break
+		}
+		t = shallower
+		_, d = t.Cost()
 	}
 	return t, nil
 }
 
-// A cost orders strategies: the total number of guesses, then the depth,
-// packed as total<<8 | depth so that lower is better.
-type cost int64
-
-const infCost = cost(math.MaxInt64)
-
-func mkCost(total, depth int) cost { return cost(total)<<8 | cost(depth) }
-func (c cost) total() int          { return int(c >> 8) }
-func (c cost) depth() int          { return int(c & 0xff) }
-
 // optimalSolver searches strategy trees depth first, with branch and bound.
+// A cost is the total number of guesses over the candidates of a node.
 type optimalSolver struct {
 	sp   *mm.Space
 	win  int // key of the winning feedback
@@ -136,6 +166,27 @@ type optimalSolver struct {
 	// table[g·N+s] is the feedback key of guess g against code s, for
 	// spaces of at most maxTable codes; nil otherwise.
 	table []uint8
+
+	progress   func(string) // news of a long search, or nil
+	rootGuess  mm.Code      // the first guess being tried, for news
+	rootTried  int
+	rootCount  int
+	start      time.Time
+	lastReport atomic.Int64 // when progress was last called, in ns since start
+}
+
+// report passes news to the progress function, at most a few times a
+// second.
+func (sv *optimalSolver) report(format string, args ...any) {
+	if sv.progress == nil {
+		return
+	}
+	now := int64(time.Since(sv.start))
+	last := sv.lastReport.Load()
+	if now-last < int64(200*time.Millisecond) || !sv.lastReport.CompareAndSwap(last, now) {
+		return
+	}
+	sv.progress(fmt.Sprintf(format, args...) + fmt.Sprintf(", %.0f s", time.Duration(now).Seconds()))
 }
 
 // maxTable is the largest space whose feedback table the solver builds: the
@@ -186,30 +237,30 @@ func newOptimalSolver(sp *mm.Space) *optimalSolver {
 	return sv
 }
 
-// lowerBound returns the least cost of any strategy for n codes.
-func (sv *optimalSolver) lowerBound(n int) cost { return mkCost(sv.fill[n], sv.levels[n]) }
-
 // candidate is a guess under consideration at a node, with its lower bound.
 type candidate struct {
-	index int  // space index
-	bound cost // lower bound of the strategy that starts with it
-	order int  // position in the pool, for ties
+	index int // space index
+	bound int // lower bound of the strategy that starts with it
 }
 
 // solve returns the cheapest strategy for the candidates s of st with at
 // most depth guesses, if it costs less than cutoff; otherwise a cost of at
 // least cutoff and a nil tree. Results are remembered by candidate set: the
 // same set reached by another path is not searched again.
-func (sv *optimalSolver) solve(st *mm.State, s *mm.Set, depth int, cutoff cost) (cost, *mm.Tree) {
+func (sv *optimalSolver) solve(st *mm.State, s *mm.Set, depth, cutoff int) (int, *mm.Tree) {
 	n := s.Len()
 	if sv.levels[n] > depth {
-		return infCost, nil
+		return inf, nil
 	}
-	if lb := sv.lowerBound(n); lb >= cutoff {
+	if lb := sv.fill[n]; lb >= cutoff {
 		return lb, nil
 	}
-	if n <= 2 {
-		return sv.search(st, s, depth, cutoff)
+	switch n {
+	case 1:
+		return 1, &mm.Tree{Guess: s.Code(0), Size: 1}
+	case 2:
+		return 3, &mm.Tree{Guess: s.Code(0), Size: 2,
+			Branches: []mm.TreeBranch{{Feedback: sv.sp.Score(s.Index(0), s.Index(1)), Next: &mm.Tree{Guess: s.Code(1), Size: 1}}}}
 	}
 	// Every guess worth playing splits the candidates, so n codes never
 	// need more than n guesses: larger depths are all the same problem.
@@ -233,29 +284,36 @@ func (sv *optimalSolver) solve(st *mm.State, s *mm.Set, depth int, cutoff cost) 
 	return c, t
 }
 
-// search is solve without the memo.
-func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth int, cutoff cost) (cost, *mm.Tree) {
+// search is solve without the memo, for n ≥ 3.
+func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int, *mm.Tree) {
 	n := s.Len()
-	switch n {
-	case 1:
-		return mkCost(1, 1), &mm.Tree{Guess: s.Code(0), Size: 1}
-	case 2:
-		return mkCost(3, 2), &mm.Tree{Guess: s.Code(0), Size: 2,
-			Branches: []mm.TreeBranch{{Feedback: sv.sp.Score(s.Index(0), s.Index(1)), Next: &mm.Tree{Guess: s.Code(1), Size: 1}}}}
-	}
 	keys := make([]uint16, n)
 	counts := make([]uint32, sv.sp.Keys())
 	if n <= sv.b+1 {
-		// A candidate that splits the rest into singletons is optimal:
-		// 2n−1 guesses, the least possible.
+		// A candidate that splits the rest into singletons costs 2n−1,
+		// the least possible. Failing that, one that leaves a single pair
+		// costs 2n, which nothing then beats.
+		pair := -1
 		for i := 0; i < n; i++ {
-			if sv.discrete(s, s.Index(i), keys, counts) {
-				return mkCost(2*n-1, 2), sv.discreteTree(s, s.Index(i), keys)
+			switch sv.shape(s, s.Index(i), keys, counts) {
+			case 1:
+				if 2*n-1 >= cutoff {
+					return 2*n - 1, nil
+				}
+				s.Keys(s.Index(i), keys)
+				return 2*n - 1, sv.smallTree(s, s.Index(i), keys)
+			case 2:
+				if pair < 0 {
+					pair = i
+				}
 			}
 		}
-		// Without such a candidate, 2n guesses is the least possible.
-		if lb := mkCost(2*n, 2); lb >= cutoff {
-			return lb, nil
+		if 2*n >= cutoff {
+			return 2 * n, nil
+		}
+		if pair >= 0 && depth >= 3 {
+			s.Keys(s.Index(pair), keys)
+			return 2 * n, sv.smallTree(s, s.Index(pair), keys)
 		}
 	}
 	sy := NewSymmetry(st)
@@ -270,7 +328,7 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth int, cutoff cost)
 		}
 	}
 	N := sv.sp.Len()
-	for order, g := range pool {
+	for _, g := range pool {
 		total, lev, parts := n, 0, 0
 		if sparse {
 			if members != nil {
@@ -321,39 +379,34 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth int, cutoff cost)
 			// No candidate splits perfectly (checked above), so 2n is the
 			// least possible, and this guess achieves it.
 			s.Keys(g, keys)
-			return mkCost(2*n, 2), sv.discreteTree(s, g, keys)
+			return 2 * n, sv.smallTree(s, g, keys)
 		}
 		if parts == 1 && total > n {
 			continue // one class, not the win: learns nothing
 		}
-		if lev+1 > depth {
+		if lev+1 > depth || total >= cutoff {
 			continue
 		}
-		if b := mkCost(total, lev+1); b < cutoff {
-			cands = append(cands, candidate{index: g, bound: b, order: order})
-		}
+		cands = append(cands, candidate{index: g, bound: total})
 	}
-	// Try guesses in order of their bound, best first; each success lowers
-	// the cutoff, which usually rules out the rest at once.
+	// Try guesses in order of their bound, best first, ties in the order of
+	// the pool; each success lowers the cutoff, which usually rules out the
+	// rest at once.
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.bound, b.bound) })
 	best, bestTree := cutoff, (*mm.Tree)(nil)
-	for {
-		next := -1
-		for i, c := range cands {
-			if c.bound < best && (next < 0 || c.bound < cands[next].bound) {
-				next = i
-			}
-		}
-		if next < 0 {
+	for i, c := range cands {
+		if c.bound >= best {
 			break
 		}
-		c := cands[next]
-		cands[next].bound = infCost // tried
+		if st.Len() == 0 {
+			sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(c.index), i+1, len(cands)
+		}
 		if t, ct := sv.try(st, s, c, depth, best); t != nil {
 			best, bestTree = ct, t
 		}
 	}
 	if bestTree == nil {
-		return max(cutoff, sv.lowerBound(n)), nil
+		return max(cutoff, sv.fill[n]), nil
 	}
 	return best, bestTree
 }
@@ -370,16 +423,16 @@ const parallelLevels = 2
 // classes at once. A class's result, when it beats its cutoff, does not
 // depend on the cutoff, and a guess fails exactly when its cost reaches the
 // node's cutoff, so the tree is the same whatever the number of workers.
-func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cutoff cost) (*mm.Tree, cost) {
+func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth, cutoff int) (*mm.Tree, int) {
 	g := sv.sp.Code(c.index)
 	fbs, kids, err := st.Branch(g)
 	if err != nil {
-		return nil, infCost
+		return nil, inf
 	}
 	type cell struct {
 		i     int
 		n     int
-		bound cost
+		bound int
 	}
 	cells := make([]cell, 0, len(kids))
 	total := s.Len()
@@ -388,28 +441,18 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 			continue
 		}
 		m := kids[i].Remaining()
-		b := sv.lowerBound(m)
-		cells = append(cells, cell{i: i, n: m, bound: b})
-		total += b.total()
-	}
-	// cut returns what cell j may cost for the guess to beat the cutoff:
-	// the cutoff's total less the other classes' costs or bounds; at an
-	// equal total the depth decides.
-	cut := func(j int, total int) cost {
-		if cutoff == infCost {
-			return infCost
-		}
-		rest := total - cells[j].bound.total()
-		otherLev := 0
-		for k, o := range cells {
-			if k != j {
-				otherLev = max(otherLev, o.bound.depth())
+		b := sv.fill[m]
+		if m > 2 {
+			// What an earlier search learnt of this class, if anything.
+			set, _ := kids[i].Candidates()
+			if e := sv.memo.find(set, min(depth-1, m)); e.tree != nil {
+				b = e.cost
+			} else {
+				b = max(b, e.bound)
 			}
 		}
-		if otherLev+1 >= cutoff.depth() {
-			return mkCost(cutoff.total()-rest, 0)
-		}
-		return mkCost(cutoff.total()-rest, cutoff.depth()-1)
+		cells = append(cells, cell{i: i, n: m, bound: b})
+		total += b
 	}
 	subs := make([]*mm.Tree, len(fbs))
 	order := make([]int, len(cells))
@@ -418,24 +461,30 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cells[a].n, cells[b].n) })
 	var (
-		mu     sync.Mutex // guards total, cells and failed
+		mu     sync.Mutex // guards total, cells, failed and done
 		failed bool
+		done   int
 		next   atomic.Int64
 	)
 	work := func() {
 		for {
 			k := int(next.Add(1)) - 1
 			mu.Lock()
-			if k >= len(order) || failed {
+			if k >= len(order) || failed || total >= cutoff {
+				failed = failed || total >= cutoff
 				mu.Unlock()
 				return
 			}
 			j := order[k]
 			cl := cells[j]
-			cellCut := cut(j, total)
+			// What this class may cost for the guess to beat the cutoff:
+			// the cutoff less the costs or bounds of the other classes.
+			cellCut := inf
+			if cutoff != inf {
+				cellCut = cutoff - (total - cl.bound)
+			}
 			mu.Unlock()
-			var got cost
-			var t *mm.Tree
+			got, t := inf, (*mm.Tree)(nil)
 			if cellCut > cl.bound {
 				set, _ := kids[cl.i].Candidates()
 				got, t = sv.solve(kids[cl.i], set, depth-1, cellCut)
@@ -445,14 +494,19 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 				failed = true
 			} else {
 				subs[cl.i] = t
-				total += got.total() - cl.bound.total()
+				total += got - cl.bound
 				cells[j].bound = got
+				done++
+				if st.Len() == 0 {
+					sv.report("optimal %s: first guess %s (%d of %d), %d of %d classes solved, %d guesses so far at least",
+						sv.sp.Rules(), g, sv.rootTried, sv.rootCount, done, len(cells), total)
+				}
 			}
 			mu.Unlock()
 		}
 	}
 	workers := 1
-	if cutoff == infCost && st.Len() < parallelLevels && s.Len() >= 64 {
+	if cutoff == inf && st.Len() < parallelLevels && s.Len() >= 64 {
 		workers = min(runtime.GOMAXPROCS(0), len(cells))
 	}
 	var wg sync.WaitGroup
@@ -461,16 +515,8 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 	}
 	work()
 	wg.Wait()
-	if failed {
-		return nil, infCost
-	}
-	lev := 0
-	for _, cl := range cells {
-		lev = max(lev, cl.bound.depth())
-	}
-	cst := mkCost(total, lev+1)
-	if cst >= cutoff {
-		return nil, infCost
+	if failed || total >= cutoff {
+		return nil, inf
 	}
 	tree := &mm.Tree{Guess: g, Size: s.Len()}
 	for i, f := range fbs {
@@ -478,42 +524,62 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth int, cu
 			tree.Branches = append(tree.Branches, mm.TreeBranch{Feedback: f, Next: subs[i]})
 		}
 	}
-	return tree, cst
+	return tree, total
 }
 
-// discrete reports whether guess g splits s into classes of one code.
-func (sv *optimalSolver) discrete(s *mm.Set, g int, keys []uint16, counts []uint32) bool {
+// shape returns 1 if guess g splits s into classes of one code, 2 if into
+// classes of one but for a single pair, and 0 otherwise.
+func (sv *optimalSolver) shape(s *mm.Set, g int, keys []uint16, counts []uint32) int {
 	s.Keys(g, keys)
-	ok := true
+	pairs, big := 0, false
 	for _, k := range keys[:s.Len()] {
 		counts[k]++
-		if counts[k] > 1 {
-			ok = false
+		switch counts[k] {
+		case 2:
+			pairs++
+		case 3:
+			big = true
 		}
 	}
 	for _, k := range keys[:s.Len()] {
 		counts[k] = 0
 	}
-	return ok
+	switch {
+	case big:
+		return 0
+	case pairs == 0:
+		return 1
+	case pairs == 1:
+		return 2
+	}
+	return 0
 }
 
-// discreteTree returns the tree that plays g, which splits s into classes of
-// one, then the code each feedback names. keys must hold g's keys for s.
-func (sv *optimalSolver) discreteTree(s *mm.Set, g int, keys []uint16) *mm.Tree {
+// smallTree returns the tree that plays g, which splits s into classes of
+// one or two codes, then finds each class: a single code is guessed, a pair
+// takes its first code then, if need be, its second. keys must hold g's keys
+// for s.
+func (sv *optimalSolver) smallTree(s *mm.Set, g int, keys []uint16) *mm.Tree {
 	t := &mm.Tree{Guess: sv.sp.Code(g), Size: s.Len()}
-	type leaf struct {
-		key int
-		i   int
-	}
-	var leaves []leaf
+	byKey := map[int][]int{}
+	var order []int
 	for i, k := range keys[:s.Len()] {
-		if int(k) != sv.win {
-			leaves = append(leaves, leaf{int(k), i})
+		if int(k) == sv.win {
+			continue
 		}
+		if byKey[int(k)] == nil {
+			order = append(order, int(k))
+		}
+		byKey[int(k)] = append(byKey[int(k)], i)
 	}
-	slices.SortFunc(leaves, func(a, b leaf) int { return cmp.Compare(a.key, b.key) })
-	for _, l := range leaves {
-		t.Branches = append(t.Branches, mm.TreeBranch{Feedback: sv.sp.KeyFeedback(l.key), Next: &mm.Tree{Guess: s.Code(l.i), Size: 1}})
+	slices.Sort(order)
+	for _, k := range order {
+		ms := byKey[k]
+		sub := &mm.Tree{Guess: s.Code(ms[0]), Size: len(ms)}
+		if len(ms) == 2 {
+			sub.Branches = []mm.TreeBranch{{Feedback: sv.sp.Score(s.Index(ms[0]), s.Index(ms[1])), Next: &mm.Tree{Guess: s.Code(ms[1]), Size: 1}}}
+		}
+		t.Branches = append(t.Branches, mm.TreeBranch{Feedback: sv.sp.KeyFeedback(k), Next: sub})
 	}
 	return t
 }
@@ -534,9 +600,9 @@ type memoItem struct {
 }
 
 type memoEntry struct {
-	cost  cost     // exact cost, when tree is set
+	cost  int      // exact cost, when tree is set
 	tree  *mm.Tree // the best strategy, or nil
-	bound cost     // a lower bound of the cost, when tree is nil
+	bound int      // a lower bound of the cost, when tree is nil
 }
 
 // maxMemo bounds the number of candidate indices the memo holds.
@@ -547,7 +613,8 @@ func (m *memo) init() {
 	m.m = make(map[uint64][]memoItem)
 }
 
-func (m *memo) hash(s *mm.Set, depth int) uint64 {
+// hash returns the hash of s's members; all depths of a set share it.
+func (m *memo) hash(s *mm.Set) uint64 {
 	var h maphash.Hash
 	h.SetSeed(m.seed)
 	var buf [4]byte
@@ -555,7 +622,7 @@ func (m *memo) hash(s *mm.Set, depth int) uint64 {
 		binary.LittleEndian.PutUint32(buf[:], uint32(s.Index(i)))
 		h.Write(buf[:])
 	}
-	return h.Sum64() ^ uint64(depth)*0x9e3779b97f4a7c15
+	return h.Sum64()
 }
 
 func sameSet(idx []uint32, s *mm.Set) bool {
@@ -570,23 +637,35 @@ func sameSet(idx []uint32, s *mm.Set) bool {
 	return true
 }
 
-// find returns what is known of s at depth; the zero entry if nothing.
+// find returns what is known of s at depth; the zero entry if nothing. A
+// search of s without a depth limit (depth = n) also bounds every limited
+// one: its exact cost is a lower bound of theirs.
 func (m *memo) find(s *mm.Set, depth int) memoEntry {
-	h := m.hash(s, depth)
+	h := m.hash(s)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	var free memoEntry
 	for _, it := range m.m[h] {
-		if it.depth == depth && sameSet(it.idx, s) {
+		if !sameSet(it.idx, s) {
+			continue
+		}
+		if it.depth == depth {
+			if it.tree == nil {
+				it.bound = max(it.bound, free.bound, free.cost)
+			}
 			return it.memoEntry
 		}
+		if it.depth == s.Len() {
+			free = it.memoEntry
+		}
 	}
-	return memoEntry{}
+	return memoEntry{bound: max(free.bound, free.cost)}
 }
 
 // store records what was learnt of s at depth, keeping the better of an
 // old and a new lower bound.
 func (m *memo) store(s *mm.Set, depth int, e memoEntry) {
-	h := m.hash(s, depth)
+	h := m.hash(s)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	items := m.m[h]

@@ -17,6 +17,14 @@ type Options struct {
 	// MaxDepth bounds the guesses of any game for optimal; 0 for no
 	// limit.
 	MaxDepth int
+	// Progress, if not nil, receives news of long computations (the
+	// optimal search).
+	Progress func(line string)
+	// Opening overrides the first guess: "pairs" for seeds/004's two pegs
+	// of each colour, or a code in the default alphabet; "own" or "" keeps
+	// the strategy's own (merc's own is "pairs", the paper's 1122, unless
+	// "own" is given explicitly).
+	Opening string
 }
 
 type entry struct {
@@ -39,7 +47,19 @@ var registry = []entry{
 	{"random-consistent", "a uniformly random consistent code (Shapiro)",
 		func(Options) mm.Strategy { return RandomConsistent{} }},
 	{"optimal", "exact minimum of total guesses over all secrets, then of the worst case",
-		func(o Options) mm.Strategy { return Optimal{MaxDepth: o.MaxDepth} }},
+		func(o Options) mm.Strategy { return Optimal{MaxDepth: o.MaxDepth, Progress: o.Progress} }},
+	{"random", "a uniformly random code never guessed before, ignoring feedback (seeds/002's baseline)",
+		func(Options) mm.Strategy { return Random{} }},
+	{"merc", "seeds/002's maximum expected reduction in consistency",
+		func(Options) mm.Strategy { return MERC{} }},
+	{"merc-literal", "merc with the paper's formula read literally",
+		func(Options) mm.Strategy { return MERC{Literal: true} }},
+	{"annealing", "seeds/002's simulated annealing",
+		func(Options) mm.Strategy { return Annealing{} }},
+	{"incremental", "seeds/001's incremental brute force, position by position",
+		func(Options) mm.Strategy { return Incremental{} }},
+	{"permuted", "seeds/001's permuted elimination: count colours, then arrange",
+		func(Options) mm.Strategy { return Permuted{} }},
 }
 
 // Names returns the names New accepts, in the order of the documentation.
@@ -61,12 +81,30 @@ func Describe(name string) string {
 	return ""
 }
 
-// New returns the strategy called name, set up with o.
+// New returns the strategy called name, set up with o. Options.Opening may
+// be "", "own" or "pairs"; any other value is read as a code in the default
+// alphabet when the game starts.
 func New(name string, o Options) (mm.Strategy, error) {
 	for _, e := range registry {
-		if e.name == name {
-			return e.make(o), nil
+		if e.name != name {
+			continue
 		}
+		if name == "merc" || name == "merc-literal" {
+			// merc opens with pairs by default, as in the paper.
+			m := MERC{Literal: name == "merc-literal", OwnOpening: o.Opening == "own"}
+			if o.Opening == "" || o.Opening == "own" || o.Opening == "pairs" {
+				return m, nil
+			}
+			return Opening{Text: o.Opening, Then: m}, nil
+		}
+		s := e.make(o)
+		switch o.Opening {
+		case "", "own":
+			return s, nil
+		case "pairs":
+			return Opening{Pairs: true, Then: s}, nil
+		}
+		return Opening{Text: o.Opening, Then: s}, nil
 	}
 	names := Names()
 	slices.Sort(names)

@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"slices"
+	"strings"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -231,9 +233,9 @@ func rootCanonical(x []uint8) bool {
 	return run <= prevRun
 }
 
-// poolCache keeps the guess pools of histories whose only symmetry is
-// relabelling free colours: such a pool depends on the rules and the set of
-// free colours alone, and deep nodes of a decision tree share a handful.
+// poolCache keeps guess pools by symmetry group: a pool depends only on the
+// rules, the free colours and the symmetries, and the nodes of a decision
+// tree share a handful of groups.
 var poolCache struct {
 	sync.Mutex
 	m     map[poolKey][]int
@@ -243,6 +245,8 @@ var poolCache struct {
 type poolKey struct {
 	rules mm.Rules
 	free  uint64
+	root  bool
+	auts  string // the symmetries, encoded and sorted
 }
 
 // maxPoolCache bounds the number of indices poolCache holds.
@@ -251,13 +255,18 @@ const maxPoolCache = 1 << 24
 // Guesses returns the space indices of the lowest member of every class of
 // the space's codes, ascending. Its cost is proportional to the number of
 // codes whose free colours are in canonical order, times the number of
-// symmetries; pools that depend only on the free colours are cached. The
-// caller must not modify the result.
+// symmetries; pools are cached by symmetry group. The caller must not
+// modify the result.
 func (sy *Symmetry) Guesses(sp *mm.Space) []int {
-	if sy.root || len(sy.auts) > 0 {
-		return sy.guesses(sp)
+	key := poolKey{rules: sy.rules, free: sy.free, root: sy.root}
+	if len(sy.auts) > 0 {
+		enc := make([]string, len(sy.auts))
+		for i, a := range sy.auts {
+			enc[i] = string(a.pos) + string(a.col)
+		}
+		slices.Sort(enc)
+		key.auts = strings.Join(enc, "")
 	}
-	key := poolKey{sy.rules, sy.free}
 	poolCache.Lock()
 	pool, ok := poolCache.m[key]
 	poolCache.Unlock()

@@ -14,6 +14,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/chart"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -84,6 +85,7 @@ type benchFlags struct {
 	maxGuesses int
 	asJSON     bool
 	asCSV      bool
+	plot       string
 	so         strategy.Options
 }
 
@@ -107,7 +109,7 @@ once however many games pass through each node; every core works at once
   mastermind bench --strategy random-consistent --games 5000 --seed 7 --csv`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, _, err := rf.rules()
+			r, a, err := rf.rules()
 			if err != nil {
 				return err
 			}
@@ -120,7 +122,10 @@ once however many games pass through each node; every core works at once
 			if bf.games < 0 || bf.workers < 0 || bf.maxGuesses < 0 {
 				return fmt.Errorf("--games, --workers and --max-guesses must not be negative")
 			}
-			names, strategies, err := strategyList(bf.strategies, bf.so)
+			var done func()
+			bf.so.Progress, done = e.progressLine()
+			defer done()
+			names, strategies, err := strategyList(bf.strategies, bf.so, r, a)
 			if err != nil {
 				return err
 			}
@@ -155,6 +160,16 @@ once however many games pass through each node; every core works at once
 			if bar != nil {
 				bar.Finish()
 			}
+			if bf.plot != "" {
+				var hs []chart.Histogram
+				for _, rep := range reports {
+					hs = append(hs, chart.Histogram{Name: rep.Strategy, Counts: rep.Histogram})
+				}
+				title := fmt.Sprintf("%d colours × %d pegs: guesses per game", r.Colors, r.Pegs)
+				if err := chart.Histograms(bf.plot, title, hs); err != nil {
+					return err
+				}
+			}
 			switch {
 			case bf.asJSON:
 				out := benchJSON{Rules: toRulesJSON(r), Sampled: sampled}
@@ -180,6 +195,7 @@ once however many games pass through each node; every core works at once
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
+	f.StringVar(&bf.plot, "plot", "", "also draw the histograms side by side into this .svg or .png file")
 	addStrategyFlags(f, &bf.so)
 	return cmd
 }

@@ -93,7 +93,7 @@ lost.`,
 			case cf.timeLimit%time.Millisecond != 0:
 				return fmt.Errorf("--time-limit %v: the server counts whole milliseconds", cf.timeLimit)
 			}
-			s, err := strategy.New(cf.strategy, cf.so)
+			s, err := makeStrategy(cf.strategy, cf.so, r, mm.DefaultAlphabet)
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -21,6 +22,31 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrTTY reports whether stderr is a terminal, for progress bars.
 	stderrTTY bool
+}
+
+// progressLine returns a function that shows a line of news on stderr,
+// rewriting it in place, and one that clears it; both do nothing unless
+// stderr is a terminal.
+func (e *env) progressLine() (show func(string), done func()) {
+	if !e.stderrTTY {
+		return nil, func() {}
+	}
+	var mu sync.Mutex
+	shown := false
+	show = func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(e.stderr, "\r\033[K%s", line)
+		shown = true
+	}
+	done = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if shown {
+			fmt.Fprint(e.stderr, "\r\033[K")
+		}
+	}
+	return show, done
 }
 
 func isTerminal(w any) bool {
@@ -128,6 +154,9 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newSolve(e, rf),
 		newBench(e, rf),
 		newTree(e, rf),
+		newOpenings(e, rf),
+		newAssist(e, rf),
+		newPlay(e, rf),
 		newServe(e),
 		newClient(e, rf),
 	)
@@ -138,10 +167,34 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
+	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, seeds/004), "own", or a code`)
+}
+
+// makeStrategy builds the named strategy for rules r, with the opening of
+// --opening: "pairs", "own", or a code written in alphabet a.
+func makeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) (mm.Strategy, error) {
+	var first *mm.Code
+	switch so.Opening {
+	case "", "own", "pairs":
+	default:
+		c, err := a.Parse(r, so.Opening)
+		if err != nil {
+			return nil, fmt.Errorf("--opening: %w", err)
+		}
+		first, so.Opening = &c, "own"
+	}
+	s, err := strategy.New(name, so)
+	if err != nil {
+		return nil, err
+	}
+	if first != nil {
+		s = strategy.Opening{First: *first, Then: s}
+	}
+	return s, nil
 }
 
 // strategyList parses a comma-separated list of strategy names.
-func strategyList(s string, o strategy.Options) ([]string, []mm.Strategy, error) {
+func strategyList(s string, o strategy.Options, r mm.Rules, a *mm.Alphabet) ([]string, []mm.Strategy, error) {
 	var names []string
 	var out []mm.Strategy
 	seen := map[string]bool{}
@@ -150,7 +203,7 @@ func strategyList(s string, o strategy.Options) ([]string, []mm.Strategy, error)
 		if n == "" || seen[n] {
 			continue
 		}
-		st, err := strategy.New(n, o)
+		st, err := makeStrategy(n, o, r, a)
 		if err != nil {
 			return nil, nil, err
 		}

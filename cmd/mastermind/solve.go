@@ -64,7 +64,10 @@ and the number of codes still possible after it.`,
 			if err != nil {
 				return err
 			}
-			s, err := strategy.New(name, so)
+			var done func()
+			so.Progress, done = e.progressLine()
+			defer done()
+			s, err := makeStrategy(name, so, r, a)
 			if err != nil {
 				return err
 			}

@@ -78,7 +78,10 @@ Following the tree for every secret gives exactly bench's figures.`,
 			if format != "text" && format != "json" && format != "dot" {
 				return fmt.Errorf("--format %q: want text, json or dot", format)
 			}
-			s, err := strategy.New(name, so)
+			var done func()
+			so.Progress, done = e.progressLine()
+			defer done()
+			s, err := makeStrategy(name, so, r, a)
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+type openingJSON struct {
+	Rank    int     `json:"rank"`
+	Opening string  `json:"opening"`
+	Games   int     `json:"games"`
+	Total   int     `json:"total"`
+	Mean    float64 `json:"mean"`
+	Max     int     `json:"max"`
+	Seconds float64 `json:"seconds"`
+}
+
+type openingsJSON struct {
+	Rules    rulesJSON     `json:"rules"`
+	Strategy string        `json:"strategy"`
+	Sampled  bool          `json:"sampled"`
+	Seed     *uint64       `json:"seed,omitempty"`
+	Openings []openingJSON `json:"openings"`
+}
+
+func newOpenings(e *env, rf *rulesFlags) *cobra.Command {
+	bf := &benchFlags{}
+	var name string
+	cmd := &cobra.Command{
+		Use:   "openings",
+		Short: "Rank every first guess by the guesses a strategy needs after it",
+		Long: `openings plays the strategy from every possible first guess and ranks the
+first guesses by the total guesses over every secret (or the mean over
+--games N random secrets, the same secrets for every opening), then by the
+worst case. Codes that renaming colours and permuting positions map onto each
+other lead to the same results, so only one per class is played: 1111,
+1112, 1122, 1123 and 1234 on classic Mastermind. This is the brute-force
+search of seeds/003 over all openings, done once per class.`,
+		Example: `  mastermind openings --strategy knuth
+  mastermind openings --colors 8 --pegs 5 --strategy most-parts
+  mastermind openings --colors 8 --pegs 5 --strategy most-parts --games 2000 --seed 3 --json`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, a, err := rf.rules()
+			if err != nil {
+				return err
+			}
+			if bf.all && cmd.Flags().Changed("games") {
+				return fmt.Errorf("--all and --games exclude each other")
+			}
+			if bf.games < 0 || bf.workers < 0 {
+				return fmt.Errorf("--games and --workers must not be negative")
+			}
+			if bf.so.Opening != "" {
+				return fmt.Errorf("openings tries every opening; --opening does not apply")
+			}
+			s, err := makeStrategy(name, bf.so, r, a)
+			if err != nil {
+				return err
+			}
+			opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+			secrets, sampled, err := eval.Secrets(r, &opts)
+			if err != nil {
+				return err
+			}
+			openings := r.Openings()
+			var bar *progressbar.ProgressBar
+			if e.stderrTTY {
+				bar = progressbar.NewOptions(len(secrets)*len(openings),
+					progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionFullWidth())
+			}
+			reports := make([]*eval.Report, len(openings))
+			for i, o := range openings {
+				if bar != nil {
+					base := i * len(secrets)
+					bar.Describe(a.Format(o))
+					opts.Progress = func(done, _ int) { bar.Set(base + done) }
+				}
+				rep, err := eval.Run(cmd.Context(), r, a.Format(o), strategy.Opening{First: o, Then: s}, &opts)
+				if err != nil {
+					if bar != nil {
+						bar.Clear()
+					}
+					return fmt.Errorf("opening %s: %w", a.Format(o), err)
+				}
+				reports[i] = rep
+			}
+			if bar != nil {
+				bar.Finish()
+			}
+			order := make([]int, len(openings))
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(i, j int) int {
+				return cmp.Or(cmp.Compare(reports[i].Total, reports[j].Total), cmp.Compare(reports[i].Max, reports[j].Max))
+			})
+			if bf.asJSON {
+				out := openingsJSON{Rules: toRulesJSON(r), Strategy: name, Sampled: sampled}
+				if sampled {
+					out.Seed = &bf.seed
+				}
+				for rank, i := range order {
+					rep := reports[i]
+					out.Openings = append(out.Openings, openingJSON{Rank: rank + 1, Opening: rep.Strategy, Games: rep.Games,
+						Total: rep.Total, Mean: round(rep.Mean(), 4), Max: rep.Max, Seconds: round(rep.Seconds(), 4)})
+				}
+				return writeJSON(e.stdout, out)
+			}
+			what := "every secret"
+			if sampled {
+				what = fmt.Sprintf("%d random secrets, seed %d", len(secrets), bf.seed)
+			}
+			fmt.Fprintf(e.stdout, "%s after each first guess, %d colours × %d pegs, %s\n\n", name, r.Colors, r.Pegs, what)
+			t := newTable(e.stdout)
+			t.row("rank", "opening", "total", "mean", "max", "seconds")
+			for rank, i := range order {
+				rep := reports[i]
+				t.row(strconv.Itoa(rank+1), rep.Strategy, strconv.Itoa(rep.Total), strconv.FormatFloat(rep.Mean(), 'f', 4, 64),
+					strconv.Itoa(rep.Max), strconv.FormatFloat(rep.Seconds(), 'f', 3, 64))
+			}
+			return t.flush()
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "strategy", "knuth", "strategy to play after the first guess")
+	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
+	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all")
+	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
+	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
+	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
+	f.BoolVar(&bf.asJSON, "json", false, "print the ranking as JSON")
+	addStrategyFlags(f, &bf.so)
+	return cmd
+}

@@ -1,0 +1,662 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// Assist helps someone break a code on a physical board. It proposes each
+// guess, reads the codemaker's answer, and keeps the codes still possible.
+// The person may play a guess of their own instead, take answers back, and
+// ask for the best alternatives.
+//
+// An answer that leaves no code possible is reported at once, with a
+// smallest set of answers that cannot all be true together and the ways
+// out: "undo", "drop N" or "fix N ANSWER". Until then no further answer is
+// taken.
+//
+// Answers keep the number of the board row of their guess: dropping an
+// answer leaves its row used, and undo steps back one row.
+//
+// An Assist is not safe for concurrent use.
+type Assist struct {
+	cfg Config
+	all *mm.Set // every code; nil when the variant is too large
+
+	turns   []turn    // the answers in use, by row
+	dropped []turn    // answers dropped, by row, for the board
+	st      *mm.State // the state after turns; nil while they conflict
+
+	conflict []int // positions in turns of answers that cannot all hold
+	smallest bool  // conflict is a smallest such set
+
+	cur     mm.Code // the guess waiting for its answer, if hasCur
+	hasCur  bool
+	own     bool  // cur is the person's guess
+	typed   bool  // cur was typed for this row, not restored by undo
+	propErr error // why the strategy proposed nothing
+	row     int   // the board row of the next answer
+
+	over, solved bool
+}
+
+// A turn is an answer with its board row.
+type turn struct {
+	mm.Turn
+	row       int
+	own       bool
+	remaining int // codes possible after it, -1 if unknown
+}
+
+var _ Session = (*Assist)(nil)
+
+// NewAssist returns an assist session under cfg, with the strategy's first
+// guess proposed. It fails for bad rules, a missing strategy or an alphabet
+// too short for the colours.
+func NewAssist(cfg Config) (*Assist, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	a := &Assist{cfg: cfg, row: 1}
+	if enumerable(cfg.Rules) {
+		sp, err := mm.SpaceOf(cfg.Rules)
+		if err != nil {
+			return nil, err
+		}
+		a.all = sp.All()
+	}
+	st, err := cfg.newState()
+	if err != nil {
+		return nil, err
+	}
+	a.st = st
+	a.propose()
+	return a, nil
+}
+
+// propose asks the strategy for the next guess.
+func (a *Assist) propose() {
+	a.hasCur, a.own, a.typed, a.propErr = false, false, false, nil
+	if a.st == nil || a.over {
+		return
+	}
+	g, err := a.cfg.Strategy.Guess(a.st)
+	if err == nil {
+		err = a.cfg.Rules.Check(g)
+	}
+	if err != nil {
+		a.propErr = err
+		return
+	}
+	a.cur, a.hasCur = g, true
+}
+
+// Start returns the introduction and the first guess.
+func (a *Assist) Start() []Line {
+	r := a.cfg.Rules
+	out := []Line{
+		info("mastermind assist: %s; %s proposes the guesses.", describeRules(r, a.cfg.Alphabet), a.cfg.Name),
+		info(`Answer each guess with its black and white pegs: "2 1", "2b1w", "BBW", or "-" for none.`),
+		info(`Type a code to play your own guess instead; "help" lists the commands.`),
+	}
+	if a.all == nil {
+		out = append(out, info("This variant has %s codes, too many to enumerate: the codes left are shown as \"?\",",
+			sizeText(r)), info("and answers that contradict each other cannot be detected."))
+	}
+	out = append(out, info(""))
+	return append(out, a.next()...)
+}
+
+// next returns the lines that introduce the guess to answer.
+func (a *Assist) next() []Line {
+	if a.over || (!a.hasCur && a.propErr == nil) {
+		return nil
+	}
+	if !a.hasCur && len(a.turns) > 0 {
+		return []Line{progress(`Guess %d: type your own, e.g. "guess %s"   (%s possible)`,
+			a.row, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)), codes(a.st.Remaining()))}
+	}
+	if !a.hasCur {
+		return []Line{problem("%s cannot propose a guess here: %s.", a.cfg.Name, plain(a.propErr)),
+			problem(`Type your own guess, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
+	}
+	n := a.st.Remaining()
+	code := a.cfg.Alphabet.Format(a.cur)
+	var what string
+	switch {
+	case n == 1 && !a.own:
+		what = "the only code possible"
+	case n < 0:
+		what = "? codes possible"
+	default:
+		what = codes(n) + " possible"
+	}
+	if a.own {
+		if s, err := a.st.Candidates(); err == nil {
+			if s.Contains(a.cur) {
+				what += ", " + code + " among them"
+			} else {
+				what += ", " + code + " not among them"
+			}
+		}
+		return []Line{progress("Guess %d: %s, your own   (%s)", a.row, code, what)}
+	}
+	return []Line{progress("Guess %d: %s   (%s)", a.row, code, what)}
+}
+
+// Prompt returns "answer> " while a guess waits for its answer, "guess> "
+// when the person must type a guess, and "> " otherwise.
+func (a *Assist) Prompt() string {
+	switch {
+	case a.over || a.conflict != nil:
+		return "> "
+	case a.hasCur:
+		return "answer> "
+	}
+	return "guess> "
+}
+
+// Over reports whether the code was found or the person quit.
+func (a *Assist) Over() bool { return a.over }
+
+// Solved reports whether the code was found.
+func (a *Assist) Solved() bool { return a.solved }
+
+// Guess returns the guess waiting for its answer, and false when there is
+// none: the strategy could not propose one, answers contradict each other,
+// or the session is over.
+func (a *Assist) Guess() (mm.Code, bool) { return a.cur, a.hasCur && !a.over }
+
+// Conflict returns the board rows of the answers that cannot all be true
+// together, in ascending order, or nil when some code fits every answer.
+func (a *Assist) Conflict() []int {
+	var rows []int
+	for _, i := range a.conflict {
+		rows = append(rows, a.turns[i].row)
+	}
+	return rows
+}
+
+// Remaining returns the number of codes that fit every answer, 0 while
+// answers conflict, and -1 when the variant is too large to count.
+func (a *Assist) Remaining() int {
+	if a.st == nil {
+		return 0
+	}
+	return a.st.Remaining()
+}
+
+// Do handles one line: an answer, a code to play instead of the proposed
+// guess, or a command (help, hint, undo, drop N, fix N ANSWER, guess CODE,
+// history, quit).
+func (a *Assist) Do(input string) []Line {
+	if a.over {
+		return []Line{done("The session is over.")}
+	}
+	word, rest := command(input)
+	switch word {
+	case "":
+		if a.conflict != nil {
+			return a.conflictLines()
+		}
+		return a.next()
+	case "help", "?":
+		return assistHelp()
+	case "quit", "exit", "q":
+		a.over, a.hasCur = true, false
+		return []Line{done("Stopped after %s.", plural(len(a.turns), "answer"))}
+	case "undo":
+		return a.undo()
+	case "drop":
+		return a.drop(rest)
+	case "fix":
+		return a.fix(rest)
+	case "hint":
+		return a.hint()
+	case "history", "board":
+		return a.history()
+	case "guess":
+		if rest == "" {
+			return []Line{problem(`Type "guess" and a code, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
+		}
+		return a.play(rest)
+	}
+	return a.answer(strings.TrimSpace(input))
+}
+
+func assistHelp() []Line {
+	return []Line{
+		info("Commands:"),
+		info(`  2 1, 2b1w, BBW, -   answer the guess: black pegs, then white ("-" for none)`),
+		info("  CODE, guess CODE    play your own guess instead of the proposed one"),
+		info("  undo                take back the last answer"),
+		info("  drop N              forget answer N (its row stays used)"),
+		info("  fix N ANSWER        correct answer N"),
+		info("  hint                the best guesses now, with their scores"),
+		info("  history             the answers so far"),
+		info("  help                this list"),
+		info("  quit                stop"),
+	}
+}
+
+// resolveFirst is the reply to anything but a way out while answers
+// conflict.
+func (a *Assist) resolveFirst() []Line {
+	return []Line{problem(`Answers %s %s; first "undo", "drop N" or "fix N ANSWER".`, rowList(a.Conflict()), cannotHold(len(a.conflict)))}
+}
+
+// answer takes s as the answer to the current guess, or as a guess of the
+// person's own if it is a code and not an answer.
+func (a *Assist) answer(s string) []Line {
+	f, err := mm.ParseFeedback(s, a.cfg.Rules.Pegs)
+	var pe *mm.ParseError
+	if errors.As(err, &pe) {
+		// Not written as an answer: a code, or nonsense.
+		if _, cerr := a.cfg.Alphabet.Parse(a.cfg.Rules, s); cerr == nil {
+			return a.play(s)
+		}
+		if looksLikeCode(a.cfg.Rules, a.cfg.Alphabet, s) {
+			_, cerr := parseCode(a.cfg.Rules, a.cfg.Alphabet, s)
+			return []Line{problem(`Not an answer (such as "2 1" or "BBW") nor a guess (%s): %s. Try again.`, s, cerr)}
+		}
+		return []Line{problem(`I don't understand %q: type the answer as "2 1", "2b1w" or "BBW", a code to play, or "help".`, s)}
+	}
+	if err == nil {
+		err = a.cfg.Rules.CheckFeedback(f)
+	}
+	if err != nil {
+		return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+	}
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	if !a.hasCur {
+		return []Line{problem(`There is no guess to answer yet: type your own guess first, e.g. "guess %s".`,
+			a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
+	}
+	t := turn{Turn: mm.Turn{Guess: a.cur, Feedback: f}, row: a.row, own: a.own}
+	next, err := a.st.Play(t.Guess, f)
+	switch {
+	case errors.Is(err, mm.ErrInconsistent):
+		a.turns = append(a.turns, t)
+		a.row++
+		a.st, a.hasCur, a.own, a.typed = nil, false, false, false
+		a.findConflict()
+		return a.conflictLines()
+	case err != nil:
+		return []Line{problem("That answer cannot be used: %s.", plain(err))}
+	}
+	t.remaining = next.Remaining()
+	a.turns = append(a.turns, t)
+	a.row++
+	a.st = next
+	if next.Solved() {
+		a.over, a.solved, a.hasCur = true, true, false
+		return []Line{done("Solved in %s: the code is %s.", plural(t.row, "guess"), a.cfg.Alphabet.Format(t.Guess))}
+	}
+	a.propose()
+	return a.next()
+}
+
+// play makes code s the guess to answer.
+func (a *Assist) play(s string) []Line {
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	c, err := parseCode(a.cfg.Rules, a.cfg.Alphabet, s)
+	if err != nil {
+		return []Line{problem("Not a guess (%s): %s. Try again.", s, err)}
+	}
+	a.cur, a.hasCur, a.own, a.typed, a.propErr = c, true, true, true, nil
+	return a.next()
+}
+
+// undo takes back the last answer, whose guess becomes the one to answer;
+// or forgets a guess the person typed and has not answered.
+func (a *Assist) undo() []Line {
+	if a.typed {
+		g := a.cur
+		a.propose()
+		return append([]Line{info("Forgot your guess %s.", a.cfg.Alphabet.Format(g))}, a.next()...)
+	}
+	if len(a.turns) == 0 {
+		return []Line{problem("There is no answer to take back.")}
+	}
+	t := a.turns[len(a.turns)-1]
+	a.turns = a.turns[:len(a.turns)-1]
+	a.row = t.row
+	// Rows dropped after it are played again from here.
+	for len(a.dropped) > 0 && a.dropped[len(a.dropped)-1].row > t.row {
+		a.dropped = a.dropped[:len(a.dropped)-1]
+	}
+	a.rebuild()
+	out := []Line{info("Took back answer %d (%s: %s).", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
+	if a.conflict != nil {
+		return append(out, a.conflictLines()...)
+	}
+	a.cur, a.hasCur, a.own, a.typed, a.propErr = t.Guess, true, t.own, false, nil
+	return append(out, a.next()...)
+}
+
+// drop forgets the answer of row s.
+func (a *Assist) drop(s string) []Line {
+	i, bad := a.findRow(s, "drop")
+	if bad != nil {
+		return bad
+	}
+	t := a.turns[i]
+	a.turns = append(a.turns[:i:i], a.turns[i+1:]...)
+	a.dropped = append(a.dropped, t)
+	out := []Line{info("Dropped answer %d (%s: %s); its row stays used.", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
+	return append(out, a.changed()...)
+}
+
+// fix replaces the answer of a row: s is "N ANSWER".
+func (a *Assist) fix(s string) []Line {
+	n, fs, _ := strings.Cut(strings.TrimSpace(s), " ")
+	i, bad := a.findRow(n, "fix")
+	if bad != nil {
+		return bad
+	}
+	if strings.TrimSpace(fs) == "" {
+		return []Line{problem(`Type the corrected answer after the row, e.g. "fix %d 1 2".`, a.turns[i].row)}
+	}
+	f, err := mm.ParseFeedback(fs, a.cfg.Rules.Pegs)
+	if err == nil {
+		err = a.cfg.Rules.CheckFeedback(f)
+	}
+	if err != nil {
+		return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+	}
+	if f.Solved(a.cfg.Rules.Pegs) && i != len(a.turns)-1 {
+		return []Line{problem("Answer %d cannot be all black: guesses were played after it.", a.turns[i].row)}
+	}
+	old := a.turns[i].Feedback
+	a.turns[i].Feedback = f
+	out := []Line{info("Answer %d is now %s (was %s).", a.turns[i].row, feedbackText(f), feedbackText(old))}
+	return append(out, a.changed()...)
+}
+
+// changed recomputes everything after answers other than the last one
+// changed, and returns what to show next.
+func (a *Assist) changed() []Line {
+	typed, cur := a.typed, a.cur
+	a.rebuild()
+	if a.conflict != nil {
+		return a.conflictLines()
+	}
+	if a.st.Solved() {
+		t := a.turns[len(a.turns)-1]
+		a.over, a.solved, a.hasCur = true, true, false
+		return []Line{done("Solved in %s: the code is %s.", plural(t.row, "guess"), a.cfg.Alphabet.Format(t.Guess))}
+	}
+	if typed {
+		a.cur, a.hasCur, a.own, a.typed = cur, true, true, true
+	} else {
+		a.propose()
+	}
+	return a.next()
+}
+
+// findRow returns the position in a.turns of the answer of row s, or the
+// lines that say why there is none.
+func (a *Assist) findRow(s, cmd string) (int, []Line) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
+	var rows []int
+	for _, t := range a.turns {
+		rows = append(rows, t.row)
+	}
+	if len(rows) == 0 {
+		return 0, []Line{problem("There are no answers yet.")}
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, []Line{problem(`Type %q and the number of an answer: %s.`, cmd+" N", rowList(rows))}
+	}
+	for i, r := range rows {
+		if r == n {
+			return i, nil
+		}
+	}
+	return 0, []Line{problem("There is no answer %d; the answers in use are %s.", n, rowList(rows))}
+}
+
+// rebuild replays the answers from the start, after one was taken back,
+// dropped or corrected, and finds the conflict if they contradict each
+// other. It leaves no guess to answer.
+func (a *Assist) rebuild() {
+	a.conflict, a.hasCur, a.own, a.typed, a.propErr = nil, false, false, false, nil
+	st, err := a.cfg.newState()
+	if err != nil {
+		// The rules were checked when the session began.
+		panic(fmt.Sprintf("mastermind: play: %v", err))
+	}
+	for i := range a.turns {
+		next, err := st.Play(a.turns[i].Guess, a.turns[i].Feedback)
+		if err != nil {
+			// Only a contradiction can fail: the codes and answers were
+			// checked as they came, and only the last may be all black.
+			a.st = nil
+			a.findConflict()
+			return
+		}
+		st = next
+		a.turns[i].remaining = st.Remaining()
+	}
+	a.st = st
+}
+
+// findConflict sets a.conflict to a smallest set of answers that cannot all
+// hold.
+func (a *Assist) findConflict() {
+	a.conflict, a.smallest = smallestConflict(a.all, a.mmTurns())
+	if a.conflict == nil {
+		// Unreachable: Play found no code. Blame the last answer.
+		a.conflict = []int{len(a.turns) - 1}
+	}
+}
+
+func (a *Assist) mmTurns() []mm.Turn {
+	ts := make([]mm.Turn, len(a.turns))
+	for i, t := range a.turns {
+		ts[i] = t.Turn
+	}
+	return ts
+}
+
+// conflictLines explains the conflict and the ways out.
+func (a *Assist) conflictLines() []Line {
+	fmtc := a.cfg.Alphabet.Format
+	last := a.turns[len(a.turns)-1].row
+	ways := problem(`Check them on the board, then type "undo" to take back answer %d, "drop N" to drop answer N, or "fix N ANSWER" to correct it.`, last)
+	if len(a.conflict) == 1 {
+		t := a.turns[a.conflict[0]]
+		return []Line{
+			problem("No code can answer %s with %s, so answer %d cannot be right.", fmtc(t.Guess), feedbackText(t.Feedback), t.row),
+			problem(`Type "undo" to take back answer %d, or "fix %d ANSWER" to correct it.`, last, t.row),
+		}
+	}
+	head := fmt.Sprintf("No code fits all %d answers; these %d cannot all be true together:", len(a.turns), len(a.conflict))
+	if len(a.conflict) == 2 {
+		head = fmt.Sprintf("No code fits all %d answers; these two cannot both be true:", len(a.turns))
+	}
+	out := []Line{problem("%s", head)}
+	ts := a.mmTurns()
+	for _, i := range a.conflict {
+		t := a.turns[i]
+		without := "without it, others still contradict each other"
+		switch n := countWithout(a.all, ts, i); {
+		case n == 1:
+			without = "without it, 1 code fits"
+		case n > 1:
+			without = "without it, " + codes(n) + " fit"
+		}
+		out = append(out, problem("  answer %d: %s got %s   (%s)", t.row, fmtc(t.Guess), feedbackText(t.Feedback), without))
+	}
+	return append(out, ways)
+}
+
+// hint lists the best guesses with their scores.
+func (a *Assist) hint() []Line {
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	fmtc := a.cfg.Alphabet.Format
+	var out []Line
+	if a.hasCur && !a.own {
+		out = append(out, info("%s proposes %s.", a.cfg.Name, fmtc(a.cur)))
+	}
+	if a.cfg.Rank == nil {
+		if out == nil {
+			return []Line{problem("No hints: %s proposes nothing here.", a.cfg.Name)}
+		}
+		return out
+	}
+	ranked, err := a.cfg.Rank(a.st, 5)
+	if err != nil {
+		return append(out, problem("No scores here: %s.", plain(err)))
+	}
+	by := a.cfg.RankBy
+	if by != "" {
+		by = " (" + by + ")"
+	}
+	out = append(out, info("The best guesses now%s:", by))
+	w := max(a.cfg.Rules.Pegs, len("guess"))
+	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
+	for _, s := range ranked {
+		mark := " "
+		if s.Consistent {
+			mark = "*"
+		}
+		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
+	}
+	out = append(out, info("  * could be the code"))
+	return out
+}
+
+// history lists the answers so far.
+func (a *Assist) history() []Line {
+	b := a.Board()
+	var out []Line
+	for _, r := range b.Rows {
+		if !r.Answered {
+			continue
+		}
+		code := a.cfg.Alphabet.Format(r.Guess)
+		switch {
+		case r.Dropped:
+			out = append(out, info("  %d. %s  %s   dropped", r.N, code, feedbackText(r.Feedback)))
+		case r.Conflict:
+			out = append(out, info("  %d. %s  %s   contradicts others", r.N, code, feedbackText(r.Feedback)))
+		case r.Remaining >= 0 || b.Uncounted:
+			out = append(out, info("  %d. %s  %s   %s left", r.N, code, feedbackText(r.Feedback), codes(r.Remaining)))
+		default:
+			out = append(out, info("  %d. %s  %s", r.N, code, feedbackText(r.Feedback)))
+		}
+	}
+	if out == nil {
+		return []Line{info("No answers yet.")}
+	}
+	return out
+}
+
+// Board describes the session for drawing.
+func (a *Assist) Board() Board {
+	b := Board{
+		Title:     fmt.Sprintf("mastermind assist · %s · %s", describeRules(a.cfg.Rules, a.cfg.Alphabet), a.cfg.Name),
+		Rules:     a.cfg.Rules,
+		Alphabet:  a.cfg.Alphabet,
+		Uncounted: a.all == nil,
+	}
+	inConflict := map[int]bool{}
+	for _, i := range a.conflict {
+		inConflict[i] = true
+	}
+	ti, di := 0, 0
+	for ti < len(a.turns) || di < len(a.dropped) {
+		if di < len(a.dropped) && (ti == len(a.turns) || a.dropped[di].row < a.turns[ti].row) {
+			t := a.dropped[di]
+			b.Rows = append(b.Rows, Row{N: t.row, Guess: t.Guess, Feedback: t.Feedback, Answered: true,
+				Remaining: -1, Own: t.own, Dropped: true})
+			di++
+			continue
+		}
+		t := a.turns[ti]
+		rem := t.remaining
+		if a.conflict != nil {
+			rem = -1
+		}
+		b.Rows = append(b.Rows, Row{N: t.row, Guess: t.Guess, Feedback: t.Feedback, Answered: true,
+			Remaining: rem, Own: t.own, Conflict: inConflict[ti]})
+		ti++
+	}
+	// Dropped rows that an undo stepped back over would sit after the
+	// current row; keep the rows in order.
+	if a.hasCur && !a.over {
+		cur := Row{N: a.row, Guess: a.cur, Remaining: -1, Own: a.own}
+		at := len(b.Rows)
+		for at > 0 && b.Rows[at-1].N >= a.row {
+			at--
+		}
+		b.Rows = append(b.Rows[:at], append([]Row{cur}, b.Rows[at:]...)...)
+	}
+	switch {
+	case a.solved:
+		t := a.turns[len(a.turns)-1]
+		b.Status = fmt.Sprintf("solved in %s", plural(t.row, "guess"))
+		b.Secret, b.Revealed = t.Guess, true
+	case a.conflict != nil:
+		b.Status = fmt.Sprintf("answers %s %s", rowList(a.Conflict()), cannotHold(len(a.conflict)))
+	case a.all == nil:
+		b.Status = "? codes possible (too many to count; contradictions are not checked)"
+	default:
+		b.Status = codes(a.st.Remaining()) + " possible"
+	}
+	return b
+}
+
+// cannotHold says that n answers cannot hold together.
+func cannotHold(n int) string {
+	switch n {
+	case 1:
+		return "cannot be right"
+	case 2:
+		return "cannot both be true"
+	}
+	return "cannot all be true"
+}
+
+// rowList writes row numbers as "2", "2 and 4" or "1, 2 and 4".
+func rowList(rows []int) string {
+	s := make([]string, len(rows))
+	for i, r := range rows {
+		s[i] = strconv.Itoa(r)
+	}
+	if len(s) <= 1 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// plural writes "1 guess", "5 guesses", "2 answers".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return strconv.Itoa(n) + " " + noun + "es"
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// sizeText writes the number of codes of r, or its order of magnitude.
+func sizeText(r mm.Rules) string {
+	if r.Log10Size() < 15 {
+		return strconv.FormatUint(r.Size(), 10)
+	}
+	return fmt.Sprintf("about 10^%.1f", r.Log10Size())
+}

@@ -1,0 +1,133 @@
+package play
+
+import (
+	"slices"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// conflictBudget bounds the filters smallestConflict spends looking for a
+// smallest set before it settles for an irreducible one.
+const conflictBudget = 1 << 14
+
+// smallestConflict returns the positions in turns of a smallest set of
+// turns that no code of all satisfies, in ascending order, and whether it
+// is a smallest one; nil if every turn can hold at once.
+//
+// It tries sets by increasing size, newest turns first, so that among sets
+// of the smallest size it prefers the one with the most recent answers.
+// When the search would take more than conflictBudget filters, it returns
+// instead an irreducible set: one that conflicts, but no longer does
+// without any one of its turns.
+func smallestConflict(all *mm.Set, turns []mm.Turn) (set []int, smallest bool) {
+	if consistentWithout(all, turns, -1) {
+		return nil, true
+	}
+	n := len(turns)
+	budget := conflictBudget
+	var pick []int
+	var search func(k, from int, s *mm.Set) (found, out bool)
+	// search extends pick, of turns from the newest, to k turns taken
+	// from position from on (counted from the newest); found reports a
+	// conflict, out that the budget is spent.
+	search = func(k, from int, s *mm.Set) (found, out bool) {
+		for i := from; i <= n-(k-len(pick)); i++ {
+			if budget--; budget < 0 {
+				return false, true
+			}
+			t := turns[n-1-i]
+			f, err := s.Filter(t.Guess, t.Feedback)
+			if err != nil {
+				continue
+			}
+			pick = append(pick, n-1-i)
+			if f.Len() == 0 {
+				return true, false
+			}
+			if len(pick) < k {
+				if found, out := search(k, i+1, f); found || out {
+					return found, out
+				}
+			}
+			pick = pick[:len(pick)-1]
+		}
+		return false, false
+	}
+	for k := 1; k <= n; k++ {
+		pick = pick[:0]
+		found, out := search(k, 0, all)
+		if found {
+			slices.Sort(pick)
+			return pick, true
+		}
+		if out {
+			break
+		}
+	}
+	return irreducibleConflict(all, turns), false
+}
+
+// irreducibleConflict returns, for turns that conflict, a subset that
+// conflicts but no longer does without any one of its turns, in ascending
+// order. It removes turns one at a time, oldest first, while the rest still
+// conflict.
+func irreducibleConflict(all *mm.Set, turns []mm.Turn) []int {
+	keep := make([]bool, len(turns))
+	for i := range keep {
+		keep[i] = true
+	}
+	for i := range turns {
+		keep[i] = false
+		if consistent(all, turns, keep) {
+			keep[i] = true
+		}
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// consistent reports whether some code of all satisfies every turn whose
+// keep is true.
+func consistent(all *mm.Set, turns []mm.Turn, keep []bool) bool {
+	s := all
+	for i, t := range turns {
+		if !keep[i] {
+			continue
+		}
+		var err error
+		if s, err = s.Filter(t.Guess, t.Feedback); err != nil || s.Len() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// consistentWithout reports whether some code satisfies every turn except
+// turns[skip] (skip −1 for none).
+func consistentWithout(all *mm.Set, turns []mm.Turn, skip int) bool {
+	return countWithout(all, turns, skip) > 0
+}
+
+// countWithout returns the number of codes of all that satisfy every turn
+// except turns[skip].
+func countWithout(all *mm.Set, turns []mm.Turn, skip int) int {
+	s := all
+	for i, t := range turns {
+		if i == skip {
+			continue
+		}
+		var err error
+		if s, err = s.Filter(t.Guess, t.Feedback); err != nil {
+			return 0
+		}
+		if s.Len() == 0 {
+			return 0
+		}
+	}
+	return s.Len()
+}

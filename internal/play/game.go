@@ -1,0 +1,261 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultLimit is the guess limit of the mastermind command's play.
+const DefaultLimit = 10
+
+// Game is a game in which the computer holds a code and a person breaks
+// it. Each guess is answered with its feedback; "hint" asks the strategy
+// for its next guess; the game ends when the code is found, at the guess
+// limit, or when the person quits, and then shows the code and how the
+// strategy would have played the same code.
+//
+// A Game is not safe for concurrent use.
+type Game struct {
+	cfg    Config
+	secret mm.Code
+	limit  int
+	st     *mm.State
+	hints  int
+
+	over, won bool
+}
+
+var _ Session = (*Game)(nil)
+
+// NewGame returns a game under cfg whose code is secret, with at most limit
+// guesses (0 or less for no limit). It fails for bad rules, a missing
+// strategy, or a secret that is not a code of the rules.
+func NewGame(cfg Config, secret mm.Code, limit int) (*Game, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if err := cfg.Rules.Check(secret); err != nil {
+		return nil, err
+	}
+	// The codes left are counted only where the core does so unasked (the
+	// hints say how many remain); enumerating a larger space up front
+	// would cost seconds and memory for little.
+	st, err := mm.NewState(cfg.Rules, cfg.Rand)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{cfg: cfg, secret: secret, limit: max(limit, 0), st: st}, nil
+}
+
+// Start returns the introduction.
+func (g *Game) Start() []Line {
+	r := g.cfg.Rules
+	limit := "as many guesses as you need"
+	if g.limit > 0 {
+		limit = plural(g.limit, "guess")
+	}
+	return []Line{
+		info("mastermind play: %s. I have chosen a code; you have %s.", describeRules(r, g.cfg.Alphabet), limit),
+		info("Each guess gets black pegs (right colour, right place) and white pegs (right colour, wrong place)."),
+		info(`Type a guess such as %s, "hint" to ask %s, "help" or "quit".`, g.cfg.Alphabet.Format(exampleCode(r)), g.cfg.Name),
+		info(""),
+	}
+}
+
+// exampleCode returns a code of r with many colours, for examples.
+func exampleCode(r mm.Rules) mm.Code {
+	colors := make([]int, r.Pegs)
+	for i := range colors {
+		colors[i] = i % r.Colors
+	}
+	c, _ := mm.NewCode(colors...)
+	return c
+}
+
+// Prompt returns "guess N/LIMIT> ", or "> " once the game is over.
+func (g *Game) Prompt() string {
+	switch {
+	case g.over:
+		return "> "
+	case g.limit > 0:
+		return fmt.Sprintf("guess %d/%d> ", g.st.Len()+1, g.limit)
+	}
+	return fmt.Sprintf("guess %d> ", g.st.Len()+1)
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Won reports whether the person found the code.
+func (g *Game) Won() bool { return g.won }
+
+// Turns returns the guesses played so far with their feedback.
+func (g *Game) Turns() []mm.Turn { return g.st.Turns() }
+
+// Do handles one line: a guess, or a command (help, hint, history, guess
+// CODE, quit).
+func (g *Game) Do(input string) []Line {
+	if g.over {
+		return []Line{done("The game is over.")}
+	}
+	word, rest := command(input)
+	switch word {
+	case "":
+		return []Line{problem("Type a guess such as %s, or \"help\".", g.cfg.Alphabet.Format(exampleCode(g.cfg.Rules)))}
+	case "help", "?":
+		return []Line{
+			info("Commands:"),
+			info("  CODE, guess CODE   play a guess, e.g. %s", g.cfg.Alphabet.Format(exampleCode(g.cfg.Rules))),
+			info("  hint               ask %s for its next guess", g.cfg.Name),
+			info("  history            the guesses so far"),
+			info("  help               this list"),
+			info("  quit               give up and see the code"),
+		}
+	case "hint":
+		return g.hint()
+	case "history", "board":
+		return g.history()
+	case "quit", "exit", "q":
+		g.over = true
+		out := []Line{done("You gave up after %s. The code was %s.", plural(g.st.Len(), "guess"), g.format(g.secret))}
+		return append(out, g.summary()...)
+	case "guess":
+		return g.guess(rest)
+	}
+	return g.guess(strings.TrimSpace(input))
+}
+
+func (g *Game) format(c mm.Code) string { return g.cfg.Alphabet.Format(c) }
+
+// guess plays code s.
+func (g *Game) guess(s string) []Line {
+	c, err := parseCode(g.cfg.Rules, g.cfg.Alphabet, s)
+	if err != nil {
+		if looksLikeCode(g.cfg.Rules, g.cfg.Alphabet, s) {
+			return []Line{problem("Not a guess (%s): %s. Try again.", s, err)}
+		}
+		return []Line{problem(`I don't understand %q: type a guess such as %s, "hint", "help" or "quit".`,
+			s, g.format(exampleCode(g.cfg.Rules)))}
+	}
+	f := mm.Score(g.secret, c)
+	next, err := g.st.Play(c, f)
+	if err != nil {
+		// The feedback is the secret's own, so only a broken core fails.
+		return []Line{problem("That guess cannot be played: %s.", plain(err))}
+	}
+	g.st = next
+	out := []Line{progress("%s: %s", g.format(c), feedbackText(f))}
+	switch {
+	case f.Solved(g.cfg.Rules.Pegs):
+		g.over, g.won = true, true
+		out = append(out, done("You found the code in %s!", plural(g.st.Len(), "guess")))
+		return append(out, g.summary()...)
+	case g.limit > 0 && g.st.Len() >= g.limit:
+		g.over = true
+		out = append(out, done("That was your last guess. The code was %s.", g.format(g.secret)))
+		return append(out, g.summary()...)
+	}
+	return out
+}
+
+// hint asks the strategy for its next guess.
+func (g *Game) hint() []Line {
+	c, err := g.cfg.Strategy.Guess(g.st)
+	if err == nil {
+		err = g.cfg.Rules.Check(c)
+	}
+	if err != nil {
+		return []Line{problem("%s cannot help here: %s.", g.cfg.Name, plain(err))}
+	}
+	g.hints++
+	switch n := g.st.Remaining(); {
+	case n == 1:
+		return []Line{info("%s would play %s, the only code left.", g.cfg.Name, g.format(c))}
+	case n > 1:
+		return []Line{info("%s would play %s; %s are still possible.", g.cfg.Name, g.format(c), codes(n))}
+	}
+	return []Line{info("%s would play %s.", g.cfg.Name, g.format(c))}
+}
+
+// history lists the guesses so far.
+func (g *Game) history() []Line {
+	var out []Line
+	for i, t := range g.st.Turns() {
+		out = append(out, info("  %d. %s  %s", i+1, g.format(t.Guess), feedbackText(t.Feedback)))
+	}
+	if out == nil {
+		return []Line{info("No guesses yet.")}
+	}
+	return out
+}
+
+// summary tells how the strategy would have played the code.
+func (g *Game) summary() []Line {
+	st, err := mm.NewState(g.cfg.Rules, g.cfg.Rand)
+	var steps []mm.Step
+	if err == nil {
+		steps, err = mm.Solve(st, g.cfg.Strategy, g.secret, 0)
+	}
+	if err != nil {
+		if errors.Is(err, mm.ErrGuessLimit) {
+			return []Line{done("%s did not find it either.", g.cfg.Name)}
+		}
+		return []Line{done("%s could not play this code: %s.", g.cfg.Name, plain(err))}
+	}
+	gs := make([]string, len(steps))
+	for i, s := range steps {
+		gs[i] = g.format(s.Guess)
+	}
+	n, played := len(steps), g.st.Len()
+	list := strings.Join(gs, " ")
+	var line string
+	switch {
+	case !g.won:
+		line = fmt.Sprintf("%s would have found it in %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+	case played < n:
+		line = fmt.Sprintf("You beat %s, which would have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+	case played == n:
+		line = fmt.Sprintf("%s would also have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+	default:
+		line = fmt.Sprintf("%s would have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+	}
+	out := []Line{done("%s", line)}
+	if g.hints > 0 {
+		out = append(out, done("You asked for %s.", plural(g.hints, "hint")))
+	}
+	return out
+}
+
+// Board describes the game for drawing.
+func (g *Game) Board() Board {
+	b := Board{
+		Title:    fmt.Sprintf("mastermind play · %s", describeRules(g.cfg.Rules, g.cfg.Alphabet)),
+		Rules:    g.cfg.Rules,
+		Alphabet: g.cfg.Alphabet,
+		Limit:    g.limit,
+		Typing:   !g.over,
+	}
+	for i, t := range g.st.Turns() {
+		b.Rows = append(b.Rows, Row{N: i + 1, Guess: t.Guess, Feedback: t.Feedback, Answered: true, Remaining: -1})
+	}
+	if !g.over {
+		b.Rows = append(b.Rows, Row{N: g.st.Len() + 1, Remaining: -1})
+	}
+	switch {
+	case g.won:
+		b.Status = "found in " + plural(g.st.Len(), "guess")
+	case g.over:
+		b.Status = "the code was " + g.format(g.secret)
+	case g.limit > 0:
+		b.Status = fmt.Sprintf("guess %d of %d", g.st.Len()+1, g.limit)
+	default:
+		b.Status = fmt.Sprintf("guess %d", g.st.Len()+1)
+	}
+	if g.over {
+		b.Secret, b.Revealed = g.secret, true
+	}
+	return b
+}

@@ -1,0 +1,226 @@
+package play_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/play"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	file := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\ngot:\n%s\nwant:\n%s", file, got, want)
+	}
+}
+
+// update sends msg to m and runs the commands it returns, as the bubbletea
+// runtime would, until none is left or the program quits. It reports
+// whether the program quit.
+func feed(m play.Model, msg tea.Msg) (play.Model, bool) {
+	next, cmd := m.Update(msg)
+	m = next.(play.Model)
+	for cmd != nil {
+		msg := cmd()
+		if _, ok := msg.(tea.QuitMsg); ok {
+			return m, true
+		}
+		next, cmd = m.Update(msg)
+		m = next.(play.Model)
+	}
+	return m, false
+}
+
+func key(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+
+var (
+	enter     = tea.KeyPressMsg{Code: tea.KeyEnter}
+	backspace = tea.KeyPressMsg{Code: tea.KeyBackspace}
+	up        = tea.KeyPressMsg{Code: tea.KeyUp}
+	ctrlC     = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+)
+
+// typeLines types each line and presses enter.
+func typeLines(t *testing.T, m play.Model, lines ...string) play.Model {
+	t.Helper()
+	for _, l := range lines {
+		for _, r := range l {
+			m, _ = feed(m, key(r))
+		}
+		var quit bool
+		if m, quit = feed(m, enter); quit {
+			t.Fatalf("the program quit after %q", l)
+		}
+	}
+	return m
+}
+
+func screen(m play.Model) string { return ansi.Strip(m.Render()) + "\n" }
+
+func sized(m play.Model, w, h int) play.Model {
+	m, _ = feed(m, tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+func assistModel(t *testing.T) play.Model {
+	return play.NewModel(newAssist(t, mm.Classic))
+}
+
+func gameModel(t *testing.T, secret string, limit int) play.Model {
+	return play.NewModel(newGame(t, mm.Classic, secret, limit))
+}
+
+func TestTUIGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		m    func(t *testing.T) play.Model
+	}{
+		{"tui-assist-start.golden", func(t *testing.T) play.Model { return sized(assistModel(t), 80, 24) }},
+		{"tui-assist-hint.golden", func(t *testing.T) play.Model {
+			return typeLines(t, sized(assistModel(t), 120, 30), "1 0", "0 1", "hint")
+		}},
+		{"tui-assist-conflict.golden", func(t *testing.T) play.Model {
+			return typeLines(t, sized(assistModel(t), 80, 30), "1 0", "0 1", "1 2", "BBB")
+		}},
+		{"tui-assist-solved.golden", func(t *testing.T) play.Model {
+			return typeLines(t, sized(assistModel(t), 100, 24), "1 0", "0 1", "1 2", "1 1", "4 0")
+		}},
+		{"tui-play-typing.golden", func(t *testing.T) play.Model {
+			m := typeLines(t, sized(gameModel(t, "3632", 10), 80, 24), "1122", "1344")
+			m, _ = feed(m, key('3'))
+			m, _ = feed(m, key('6'))
+			return m
+		}},
+		{"tui-play-lost.golden", func(t *testing.T) play.Model {
+			return typeLines(t, sized(gameModel(t, "3632", 3), 90, 20), "1111", "hint", "1344", "2222")
+		}},
+		{"tui-play-narrow.golden", func(t *testing.T) play.Model {
+			return typeLines(t, sized(gameModel(t, "3632", 10), 30, 12), "1122", "help")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			golden(t, tt.name, screen(tt.m(t)))
+		})
+	}
+}
+
+// TestTUIPegColours checks that pegs are drawn in their colours with their
+// symbols: red behind colour 1, and a custom alphabet's letters in the
+// colours they name.
+func TestTUIPegColours(t *testing.T) {
+	m := typeLines(t, gameModel(t, "3632", 10), "1234")
+	raw := m.Render()
+	if !strings.Contains(raw, "48;2;229;57;53m 1 ") {
+		t.Errorf("peg 1 is not drawn on red:\n%q", raw)
+	}
+	a, _ := mm.NewAlphabet("BGRYOP")
+	secret, _ := a.Parse(mm.Classic, "BBGR")
+	g, err := play.NewGame(play.Config{Alphabet: a, Strategy: strategy.Knuth{}}, secret, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = typeLines(t, play.NewModel(g), "RRRR")
+	if raw := m.Render(); !strings.Contains(raw, "48;2;229;57;53m R ") {
+		t.Errorf("R is not drawn on red:\n%q", raw)
+	}
+	// The view asks for the full screen.
+	if v := m.View(); !v.AltScreen || !strings.Contains(v.WindowTitle, "mastermind play") {
+		t.Errorf("View() = AltScreen %v, title %q", v.AltScreen, v.WindowTitle)
+	}
+}
+
+func TestTUIKeys(t *testing.T) {
+	m := sized(gameModel(t, "3632", 10), 80, 24)
+	for _, r := range "1123" {
+		m, _ = feed(m, key(r))
+	}
+	m, _ = feed(m, backspace)
+	m, _ = feed(m, key('2'))
+	m, _ = feed(m, tea.PasteMsg{Content: "\nignored"})
+	if !strings.Contains(screen(m), "guess 1/10> 1122") {
+		t.Fatalf("input after backspace:\n%s", screen(m))
+	}
+	m = typeLines(t, m)
+	m, _ = feed(m, enter)
+	if !strings.Contains(screen(m), "1122: 1 black, 0 white") {
+		t.Fatalf("after enter:\n%s", screen(m))
+	}
+	// Up brings the last line back.
+	m, _ = feed(m, up)
+	if !strings.Contains(screen(m), "guess 2/10> 1122") {
+		t.Fatalf("after up:\n%s", screen(m))
+	}
+	// While the session works, the screen says so; lines typed ahead are
+	// sent in turn.
+	next, cmd := m.Update(enter)
+	m = next.(play.Model)
+	if cmd == nil || !strings.Contains(screen(m), "thinking…") {
+		t.Fatalf("after enter: cmd %v, screen:\n%s", cmd, screen(m))
+	}
+	for _, r := range "1344" {
+		m, _ = feed(m, key(r))
+	}
+	next, cmd2 := m.Update(enter)
+	m = next.(play.Model)
+	if cmd2 != nil {
+		t.Fatalf("a line typed while busy was sent at once")
+	}
+	m, _ = feed(m, cmd())
+	if s := screen(m); strings.Contains(s, "thinking") || !strings.Contains(s, "1344: 0 black, 1 white") {
+		t.Errorf("after the replies:\n%s", s)
+	}
+	if _, quit := feed(m, ctrlC); !quit {
+		t.Errorf("ctrl+c did not quit")
+	}
+}
+
+func TestTUIEnd(t *testing.T) {
+	m := typeLines(t, sized(assistModel(t), 80, 24), "1 0", "0 1", "1 2", "1 1", "4 0")
+	if !strings.Contains(screen(m), "press any key to leave") {
+		t.Fatalf("end screen:\n%s", screen(m))
+	}
+	if _, quit := feed(m, key('x')); !quit {
+		t.Fatalf("a key at the end did not quit")
+	}
+	want := `mastermind assist · 6 colours × 4 pegs, colours 123456 · knuth
+  1. 1122  1 black, 0 white
+  2. 1344  0 black, 1 white
+  3. 3526  1 black, 2 white
+  4. 1462  1 black, 1 white
+  5. 3632  4 black, 0 white
+Solved in 5 guesses: the code is 3632.
+`
+	if got := m.Summary(); got != want {
+		t.Errorf("Summary() =\n%s\nwant:\n%s", got, want)
+	}
+	m = typeLines(t, gameModel(t, "3632", 10), "1122")
+	if got := m.Summary(); !strings.HasSuffix(got, "Left before the end.\n") {
+		t.Errorf("Summary() of a game left early =\n%s", got)
+	}
+}
