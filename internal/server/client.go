@@ -39,6 +39,7 @@ type APIError struct {
 	Message string // the server's "error" text
 }
 
+// Error returns the status and the server's message on one line.
 func (e *APIError) Error() string {
 	msg := strings.TrimPrefix(e.Message, "mastermind: ")
 	return fmt.Sprintf("mastermind: server answered %d %s: %s", e.Status, http.StatusText(e.Status), msg)
