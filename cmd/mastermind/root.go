@@ -158,6 +158,8 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newGrid(e, rf),
 		newAssist(e, rf),
 		newPlay(e, rf),
+		newServe(e),
+		newClient(e, rf),
 	)
 	return root
 }

@@ -1,0 +1,142 @@
+package server
+
+import (
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// The JSON documents of the API. Field names are a contract: fields may be
+// added, none renamed.
+
+// NewGame is the body of POST /api/games. Zero fields take their defaults:
+// 6 colours, 4 pegs, repeats allowed, Limits.DefaultMaxGuesses guesses and
+// no time limit.
+type NewGame struct {
+	Colors      int   `json:"colors,omitempty"`
+	Pegs        int   `json:"pegs,omitempty"`
+	Distinct    bool  `json:"distinct,omitempty"`
+	MaxGuesses  int   `json:"maxGuesses,omitempty"`
+	TimeLimitMs int64 `json:"timeLimitMs,omitempty"`
+}
+
+// Game is a game as the API shows it: the answer to POST /api/games and
+// GET /api/games/{id}. Secret is set only once the game is over.
+type Game struct {
+	ID          string `json:"id"`
+	Colors      int    `json:"colors"`
+	Pegs        int    `json:"pegs"`
+	Distinct    bool   `json:"distinct"`
+	MaxGuesses  int    `json:"maxGuesses"`  // 0: no limit
+	TimeLimitMs int64  `json:"timeLimitMs"` // 0: no limit
+	State       string `json:"state"`       // "playing", "won" or "lost"
+	Guesses     int    `json:"guesses"`     // guesses made so far
+	History     []Turn `json:"history"`
+	// RemainingMs is the time left to guess, by the server's clock, when
+	// there is a time limit and the game is in play.
+	RemainingMs *int64 `json:"remainingMs,omitempty"`
+	Secret      string `json:"secret,omitempty"`
+}
+
+// Turn is one guess of a game's history.
+type Turn struct {
+	Guess string `json:"guess"`
+	Black int    `json:"black"`
+	White int    `json:"white"`
+}
+
+// Guess is the body of POST /api/games/{id}/guesses: a code in the symbols
+// 123456789ABC…, colour 1 first, with optional spaces or commas between
+// pegs.
+type Guess struct {
+	Guess string `json:"guess"`
+}
+
+// Feedback is the answer to a guess. Secret is set only once the game is
+// over.
+type Feedback struct {
+	Black   int    `json:"black"`
+	White   int    `json:"white"`
+	Guesses int    `json:"guesses"` // guesses made so far, this one included
+	State   string `json:"state"`
+	Secret  string `json:"secret,omitempty"`
+}
+
+// Hint is the answer to GET /api/games/{id}/hint: the guess the server's
+// solver would play next.
+type Hint struct {
+	Guess string `json:"guess"`
+}
+
+// Stats is the answer to GET /api/stats: the games the server has held, in
+// all and for each variant.
+type Stats struct {
+	Played      int          `json:"played"`
+	Won         int          `json:"won"`
+	Lost        int          `json:"lost"`
+	MeanGuesses float64      `json:"meanGuesses"` // of the won games
+	Rules       []RulesStats `json:"rules"`
+}
+
+// RulesStats are the statistics of one variant.
+type RulesStats struct {
+	Colors      int     `json:"colors"`
+	Pegs        int     `json:"pegs"`
+	Distinct    bool    `json:"distinct"`
+	Played      int     `json:"played"`
+	Won         int     `json:"won"`
+	Lost        int     `json:"lost"`
+	MeanGuesses float64 `json:"meanGuesses"`
+}
+
+// Error is the body of every error response.
+type Error struct {
+	Error string `json:"error"`
+}
+
+// gameJSON returns the API's view of g at time now: the secret only if the
+// game is over.
+func gameJSON(g *mm.Game, now time.Time) *Game {
+	status := g.StatusAt(now)
+	out := &Game{ID: g.ID, Colors: g.Rules.Colors, Pegs: g.Rules.Pegs, Distinct: g.Rules.Distinct,
+		MaxGuesses: g.MaxGuesses, TimeLimitMs: g.TimeLimit.Milliseconds(), State: status.String(),
+		Guesses: len(g.Turns), History: make([]Turn, len(g.Turns))}
+	for i, t := range g.Turns {
+		out.History[i] = Turn{Guess: t.Guess.String(), Black: t.Feedback.Black, White: t.Feedback.White}
+	}
+	if status != mm.Playing {
+		out.Secret = g.Secret.String()
+	} else if d := g.Deadline(); !d.IsZero() {
+		ms := max(0, d.Sub(now).Milliseconds())
+		out.RemainingMs = &ms
+	}
+	return out
+}
+
+// feedbackJSON returns the answer to the last guess of g.
+func feedbackJSON(g *mm.Game) *Feedback {
+	t := g.Turns[len(g.Turns)-1]
+	out := &Feedback{Black: t.Feedback.Black, White: t.Feedback.White, Guesses: len(g.Turns), State: g.Status.String()}
+	if g.Status != mm.Playing {
+		out.Secret = g.Secret.String()
+	}
+	return out
+}
+
+// statsJSON sums the statistics of every variant.
+func statsJSON(stats []mm.GameStats) *Stats {
+	out := &Stats{Rules: []RulesStats{}}
+	var total mm.GameStats
+	for _, s := range stats {
+		out.Rules = append(out.Rules, RulesStats{Colors: s.Rules.Colors, Pegs: s.Rules.Pegs, Distinct: s.Rules.Distinct,
+			Played: s.Played, Won: s.Won, Lost: s.Lost, MeanGuesses: round3(s.MeanGuesses())})
+		total.Played += s.Played
+		total.Won += s.Won
+		total.Lost += s.Lost
+		total.WonGuesses += s.WonGuesses
+	}
+	out.Played, out.Won, out.Lost, out.MeanGuesses = total.Played, total.Won, total.Lost, round3(total.MeanGuesses())
+	return out
+}
+
+func round3(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }

@@ -1,0 +1,155 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/server"
+)
+
+// chromium is Debian's browser, which .ci/run installs.
+const chromium = "/usr/bin/chromium"
+
+// browser starts a headless chromium for the test, or skips the test if
+// there is none; in CI (CI=true) a missing chromium fails the test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("chromium not found at %s; CI must install it (apt-get install -y chromium): %v", chromium, err)
+		}
+		t.Skipf("chromium not found at %s; apt-get install -y chromium to run the browser test", chromium)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(900, 1100),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	return ctx
+}
+
+// TestBrowser plays a game to the end through the web page: a first guess
+// by clicking pegs, then the hint button until the code is found.
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	rows := func(n int) chromedp.Action[bool] {
+		return chromedp.Poll[bool](fmt.Sprintf("document.querySelectorAll('#history tbody tr').length >= %d", n),
+			chromedp.WithPollingTimeout(20*time.Second))
+	}
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.TextContent(css(sel)))
+		if err != nil {
+			t.Fatalf("reading %s: %v", sel, err)
+		}
+		return strings.TrimSpace(s)
+	}
+
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(e.URL+"/"),
+		chromedp.WaitVisible(css("#start")),
+		chromedp.SetValue(css("#max-guesses"), "12"),
+		chromedp.Click(css("#start")),
+		chromedp.WaitVisible(css(`#palette button[data-color="5"]`)),
+	)
+	if err != nil {
+		t.Fatalf("starting a game: %v", err)
+	}
+	if s := text("#rules-line"); !strings.Contains(s, "6 colours × 4 pegs") || !strings.Contains(s, "12 guesses") {
+		t.Errorf("rules line %q; want 6 colours × 4 pegs and 12 guesses", s)
+	}
+	// 1122 by clicking the pegs, with a wrong one taken out again.
+	err = chromedp.Do(ctx,
+		chromedp.Click(css(`#palette button[data-color="0"]`)),
+		chromedp.Click(css(`#palette button[data-color="0"]`)),
+		chromedp.Click(css(`#palette button[data-color="3"]`)),
+		chromedp.Click(css(`#current button[aria-label^="hole 3"]`)),
+		chromedp.Click(css(`#palette button[data-color="1"]`)),
+		chromedp.Click(css(`#palette button[data-color="1"]`)),
+		chromedp.Click(css("#submit")),
+	)
+	if err != nil {
+		t.Fatalf("first guess: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, rows(1)); err != nil {
+		t.Fatalf("waiting for the first guess in the history: %v", err)
+	}
+	if s := text("#history tbody tr:first-child td:nth-child(2) .code"); s != "1122" {
+		t.Errorf("first guess on the board %q; want 1122", s)
+	}
+	for n := 2; !strings.Contains(text("#status"), "You found it"); n++ {
+		if n > 12 {
+			t.Fatalf("not solved in 12 guesses; status %q", text("#status"))
+		}
+		err := chromedp.Do(ctx,
+			chromedp.Click(css("#hint")),
+			chromedp.WaitEnabled(css("#submit")),
+			chromedp.Click(css("#submit")),
+		)
+		if err != nil {
+			t.Fatalf("guess %d from a hint: %v", n, err)
+		}
+		if _, err := chromedp.Run(ctx, rows(n)); err != nil {
+			t.Fatalf("waiting for guess %d in the history: %v", n, err)
+		}
+	}
+
+	// The page and the store agree on the game, and the page shows the
+	// secret now that the game is won.
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := loc[strings.LastIndex(loc, "#")+1:]
+	g, err := e.store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatalf("the page's game %q: %v", id, err)
+	}
+	if g.Status != mm.Won {
+		t.Errorf("game %s is %v; want won", id, g.Status)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int]("document.querySelectorAll('#history tbody tr').length"))
+	if err != nil || n != len(g.Turns) {
+		t.Errorf("the board shows %d guesses, %v; the store has %d", n, err, len(g.Turns))
+	}
+	if s := text("#secret"); s != g.Secret.String() {
+		t.Errorf("secret on the page %q; want %s", s, g.Secret)
+	}
+	if s := text("#status"); !strings.Contains(s, fmt.Sprintf("%d guesses", len(g.Turns))) && len(g.Turns) > 1 {
+		t.Errorf("status %q; want it to say %d guesses", s, len(g.Turns))
+	}
+	disabled, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("document.getElementById('hint').disabled && document.getElementById('submit').disabled"))
+	if err != nil || !disabled {
+		t.Errorf("hint and guess buttons enabled after the end: %v", err)
+	}
+	if path := os.Getenv("MASTERMIND_SCREENSHOT"); path != "" {
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err == nil {
+			err = os.WriteFile(path, png, 0o644)
+		}
+		if err != nil {
+			t.Errorf("screenshot: %v", err)
+		}
+	}
+}

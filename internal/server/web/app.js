@@ -1,0 +1,333 @@
+// The Mastermind web page: plays a game against the server's JSON API.
+"use strict";
+
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+// Colours distinct to most eyes first; every peg also shows its symbol.
+const COLOURS = [
+  ["red", "#e6194b"], ["green", "#3cb44b"], ["yellow", "#ffe119"], ["blue", "#4363d8"],
+  ["orange", "#f58231"], ["purple", "#911eb4"], ["cyan", "#42d4f4"], ["magenta", "#f032e6"],
+  ["lime", "#bfef45"], ["pink", "#fabed4"], ["teal", "#469990"], ["lavender", "#dcbeff"],
+  ["brown", "#9a6324"], ["beige", "#fffac8"], ["maroon", "#800000"], ["mint", "#aaffc3"],
+  ["olive", "#808000"], ["apricot", "#ffd8b1"], ["navy", "#000075"], ["grey", "#a9a9a9"],
+  ["white", "#ffffff"], ["black", "#000000"],
+];
+
+const $ = (id) => document.getElementById(id);
+
+let game = null;   // the game as the API shows it
+let guess = [];    // colours of the guess being composed
+let busy = false;  // a request is under way
+let ticker = null; // the countdown's interval
+let deadline = 0;  // performance.now() at which time runs out
+
+function colour(k) {
+  if (k < COLOURS.length) return COLOURS[k];
+  return ["colour " + (k + 1), "hsl(" + Math.round((k * 137.508) % 360) + " 65% 55%)"];
+}
+
+function colourName(k) { return colour(k)[0] + " (" + SYMBOLS[k] + ")"; }
+
+// api sends a request and returns the decoded answer, or throws an Error
+// with the server's message and the HTTP status.
+async function api(method, path, body) {
+  const opts = { method, headers: { "Accept": "application/json" } };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const resp = await fetch(path, opts);
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (!resp.ok) {
+    const msg = data && data.error ? data.error : resp.status + " " + resp.statusText;
+    const err = new Error(msg.replace(/^mastermind: /, ""));
+    err.status = resp.status;
+    throw err;
+  }
+  return data;
+}
+
+function peg(k, tag) {
+  const el = document.createElement(tag);
+  el.className = "peg";
+  const [name, css] = colour(k);
+  el.style.background = css;
+  if (["black", "navy", "maroon", "purple", "blue"].includes(name)) el.style.color = "#fff";
+  el.textContent = SYMBOLS[k];
+  el.dataset.color = String(k);
+  return el;
+}
+
+// codeView shows a code as a row of pegs, read out by screen readers as
+// its symbols and colour names.
+function codeView(code) {
+  const span = document.createElement("span");
+  span.className = "code";
+  span.setAttribute("role", "img");
+  const ks = [...code].map((ch) => SYMBOLS.indexOf(ch));
+  span.setAttribute("aria-label", code + ": " + ks.map((k) => colour(k)[0]).join(", "));
+  for (const k of ks) {
+    const p = peg(k, "span");
+    p.setAttribute("aria-hidden", "true");
+    span.append(p);
+  }
+  return span;
+}
+
+function feedbackView(black, white) {
+  const cell = document.createDocumentFragment();
+  const keys = document.createElement("span");
+  keys.className = "keys";
+  keys.setAttribute("aria-hidden", "true");
+  for (let i = 0; i < black + white; i++) {
+    const k = document.createElement("span");
+    k.className = "key " + (i < black ? "black" : "white");
+    keys.append(k);
+  }
+  const text = document.createElement("span");
+  text.className = "feedback";
+  text.textContent = black + " black, " + white + " white";
+  cell.append(keys, text);
+  return cell;
+}
+
+function setStatus(msg, isError) {
+  const s = $("status");
+  s.textContent = msg;
+  s.classList.toggle("error", !!isError);
+}
+
+function playing() { return game !== null && game.state === "playing"; }
+
+function render() {
+  $("game").hidden = game === null;
+  if (game === null) return;
+  const limit = game.maxGuesses ? game.maxGuesses + " guesses" : "no guess limit";
+  const time = game.timeLimitMs ? game.timeLimitMs / 1000 + " s" : "no time limit";
+  $("rules-line").textContent = game.colors + " colours × " + game.pegs + " pegs, " +
+    (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + ".";
+
+  const palette = $("palette");
+  palette.replaceChildren();
+  for (let k = 0; k < game.colors; k++) {
+    const b = peg(k, "button");
+    b.type = "button";
+    b.setAttribute("aria-label", colourName(k));
+    b.title = colourName(k);
+    b.disabled = !playing() || guess.length >= game.pegs || (game.distinct && guess.includes(k));
+    b.addEventListener("click", () => place(k));
+    palette.append(b);
+  }
+
+  const current = $("current");
+  current.replaceChildren();
+  for (let i = 0; i < game.pegs; i++) {
+    let b;
+    if (i < guess.length) {
+      b = peg(guess[i], "button");
+      b.setAttribute("aria-label", "hole " + (i + 1) + ": " + colourName(guess[i]) + "; take it out");
+      b.addEventListener("click", () => { guess.splice(i, 1); render(); });
+    } else {
+      b = document.createElement("button");
+      b.className = "peg empty";
+      b.textContent = "·";
+      b.setAttribute("aria-label", "hole " + (i + 1) + ": empty");
+    }
+    b.type = "button";
+    b.disabled = !playing() || (i >= guess.length);
+    current.append(b);
+  }
+
+  $("submit").disabled = busy || !playing() || guess.length !== game.pegs;
+  $("clear").disabled = !playing() || guess.length === 0;
+  $("hint").disabled = busy || !playing();
+
+  const body = $("history").tBodies[0];
+  body.replaceChildren();
+  game.history.forEach((t, i) => {
+    const tr = document.createElement("tr");
+    const n = document.createElement("td");
+    n.textContent = String(i + 1);
+    const g = document.createElement("td");
+    g.append(codeView(t.guess));
+    const f = document.createElement("td");
+    f.append(feedbackView(t.black, t.white));
+    tr.append(n, g, f);
+    body.append(tr);
+  });
+
+  $("secret-line").hidden = !game.secret;
+  if (game.secret) $("secret").replaceChildren(codeView(game.secret));
+}
+
+function announce() {
+  if (game.state === "won") {
+    setStatus("You found it in " + game.guesses + (game.guesses === 1 ? " guess!" : " guesses!"));
+  } else if (game.state === "lost") {
+    setStatus("Game over: " + (game.timeLimitMs && (!game.maxGuesses || game.guesses < game.maxGuesses)
+      ? "time ran out." : "no guesses left."));
+  } else {
+    const left = game.maxGuesses ? " of " + game.maxGuesses : "";
+    setStatus("Guess " + (game.guesses + 1) + left + ": choose " + game.pegs + " colours, then Guess.");
+  }
+}
+
+function place(k) {
+  if (!playing() || guess.length >= game.pegs) return;
+  if (game.distinct && guess.includes(k)) return;
+  guess.push(k);
+  render();
+  if (guess.length === game.pegs) $("submit").focus();
+}
+
+function startClock() {
+  clearInterval(ticker);
+  ticker = null;
+  const t = $("timer");
+  if (!playing() || game.remainingMs === undefined) { t.hidden = true; return; }
+  deadline = performance.now() + game.remainingMs;
+  t.hidden = false;
+  const tick = () => {
+    const left = Math.max(0, deadline - performance.now());
+    t.textContent = "Time left: " + (left / 1000).toFixed(1) + " s";
+    if (left <= 0 || !playing()) {
+      clearInterval(ticker);
+      ticker = null;
+      if (playing()) setTimeout(refresh, 100);
+    }
+  };
+  tick();
+  ticker = setInterval(tick, 100);
+}
+
+// show makes g the game on the page.
+function show(g) {
+  game = g;
+  game.history = game.history || [];
+  guess = [];
+  history.replaceState(null, "", "#" + g.id);
+  render();
+  announce();
+  startClock();
+}
+
+async function refresh() {
+  if (game === null) return;
+  try {
+    const g = await api("GET", "/api/games/" + encodeURIComponent(game.id));
+    game = g;
+    render();
+    announce();
+    startClock();
+    if (!playing()) loadStats();
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+async function submit() {
+  if (busy || !playing() || guess.length !== game.pegs) return;
+  const code = guess.map((k) => SYMBOLS[k]).join("");
+  busy = true;
+  render();
+  try {
+    const f = await api("POST", "/api/games/" + encodeURIComponent(game.id) + "/guesses", { guess: code });
+    game.history.push({ guess: code, black: f.black, white: f.white });
+    game.guesses = f.guesses;
+    game.state = f.state;
+    if (f.secret) game.secret = f.secret;
+    guess = [];
+    busy = false;
+    render();
+    announce();
+    if (!playing()) { startClock(); loadStats(); }
+  } catch (e) {
+    busy = false;
+    render();
+    setStatus(e.message, true);
+    if (e.status === 409) refresh();
+  }
+}
+
+async function hint() {
+  if (busy || !playing()) return;
+  busy = true;
+  render();
+  setStatus("Thinking…");
+  try {
+    const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint");
+    guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
+    busy = false;
+    render();
+    setStatus("The solver suggests " + h.guess + ". Press Guess to play it.");
+    $("submit").focus();
+  } catch (e) {
+    busy = false;
+    render();
+    setStatus("No hint: " + e.message, true);
+  }
+}
+
+async function newGame(ev) {
+  ev.preventDefault();
+  const num = (id) => Number($(id).value);
+  const body = {
+    colors: num("colors"), pegs: num("pegs"), distinct: $("distinct").checked,
+    maxGuesses: num("max-guesses"), timeLimitMs: Math.round(num("time-limit") * 1000),
+  };
+  $("start").disabled = true;
+  try {
+    show(await api("POST", "/api/games", body));
+    const first = $("palette").querySelector("button:not(:disabled)");
+    if (first) first.focus();
+  } catch (e) {
+    game = null;
+    render();
+    $("game").hidden = false;
+    setStatus(e.message, true);
+  } finally {
+    $("start").disabled = false;
+  }
+}
+
+async function loadStats() {
+  try {
+    const s = await api("GET", "/api/stats");
+    $("stats").textContent = "This server has held " + s.played + (s.played === 1 ? " game" : " games") +
+      "; " + s.won + " won" + (s.won ? ", in " + s.meanGuesses + " guesses on average" : "") + ".";
+  } catch (e) {
+    $("stats").textContent = "";
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!playing() || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const tag = ev.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.key === "Backspace") {
+    guess.pop();
+    render();
+    ev.preventDefault();
+  } else if (ev.key === "Enter" && tag !== "BUTTON") {
+    submit();
+  } else if (ev.key.length === 1) {
+    const k = SYMBOLS.indexOf(ev.key.toUpperCase());
+    if (k >= 0 && k < game.colors) place(k);
+  }
+});
+
+$("new-game").addEventListener("submit", newGame);
+$("submit").addEventListener("click", submit);
+$("clear").addEventListener("click", () => { guess = []; render(); });
+$("hint").addEventListener("click", hint);
+
+(async function init() {
+  loadStats();
+  const id = location.hash.slice(1);
+  if (!id) return;
+  try {
+    show(await api("GET", "/api/games/" + encodeURIComponent(id)));
+  } catch (e) {
+    history.replaceState(null, "", location.pathname);
+  }
+})();
