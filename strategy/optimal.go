@@ -160,6 +160,7 @@ type optimalSolver struct {
 	win  int // key of the winning feedback
 	b    int // feedbacks other than the win, the most classes a guess can leave
 	fill []int
+	grow []int // grow[c] = fill[c+1] − fill[c]
 	// levels[n] is the fewest guesses that can find every one of n codes.
 	levels []int
 	memo   memo
@@ -210,6 +211,10 @@ func newOptimalSolver(sp *mm.Space) *optimalSolver {
 			level++
 		}
 		sv.fill[m], sv.levels[m] = total, level-1
+	}
+	sv.grow = make([]int, n)
+	for c := range sv.grow {
+		sv.grow[c] = sv.fill[c+1] - sv.fill[c]
 	}
 	sv.memo.init()
 	if n <= maxTable && sp.Keys() <= 256 {
@@ -330,7 +335,41 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int
 	N := sv.sp.Len()
 	for _, g := range pool {
 		total, lev, parts := n, 0, 0
-		if sparse {
+		if members != nil && cutoff != inf {
+			// Σ fill over the classes only grows as codes join them, so a
+			// guess can be dropped as soon as its bound reaches the cutoff.
+			row := sv.table[g*N : (g+1)*N]
+			dropped := false
+			for i, m := range members {
+				k := row[m]
+				keys[i] = uint16(k)
+				c := counts[k]
+				counts[k] = c + 1
+				if int(k) != sv.win {
+					if total += sv.grow[c]; total >= cutoff {
+						for _, k := range keys[:i+1] {
+							counts[k] = 0
+						}
+						dropped = true
+						break
+					}
+				}
+			}
+			if dropped {
+				continue
+			}
+			for _, k := range keys {
+				c := counts[k]
+				if c == 0 {
+					continue
+				}
+				counts[k] = 0
+				parts++
+				if int(k) != sv.win {
+					lev = max(lev, sv.levels[c])
+				}
+			}
+		} else if sparse {
 			if members != nil {
 				row := sv.table[g*N : (g+1)*N]
 				for i, m := range members {

@@ -108,13 +108,26 @@ func (m MERC) Guess(st *mm.State) (mm.Code, error) {
 	if st.Len() == 0 && !m.OwnOpening {
 		return PairsOpening(st.Rules()), nil
 	}
-	n := s.Len()
-	if n <= 2 {
+	if s.Len() <= 2 {
 		return s.Code(0), nil
 	}
-	sp := s.Space()
+	score := m.scores(s)
+	best := 0
+	for i := 1; i < s.Len(); i++ {
+		if score[i] < score[best] {
+			best = i
+		}
+	}
+	return s.Code(best), nil
+}
+
+// scores returns the MERC score of every candidate: Σ n² over the classes
+// it splits the candidates into or, read literally, Σ over candidates m of
+// the size of its class when m splits them.
+func (m MERC) scores(s *mm.Set) []int64 {
+	n := s.Len()
 	score := make([]int64, n)
-	counts := make([]uint32, sp.Keys())
+	counts := make([]uint32, s.Space().Keys())
 	keys := make([]uint16, n)
 	for j := 0; j < n; j++ {
 		s.Keys(s.Index(j), keys)
@@ -134,13 +147,7 @@ func (m MERC) Guess(st *mm.State) (mm.Code, error) {
 			score[j] += int64(c) * int64(c)
 		}
 	}
-	best := 0
-	for i := 1; i < n; i++ {
-		if score[i] < score[best] {
-			best = i
-		}
-	}
-	return s.Code(best), nil
+	return score
 }
 
 // Guess draws the next guess as the paper's Algorithm 2 does.
@@ -187,7 +194,7 @@ func (a Annealing) Guess(st *mm.State) (mm.Code, error) {
 			return s.Code(i), nil
 		}
 		c := nbrs[i-s.Len()]
-		if rng.Float64() < alpha/float64(distance(st, c)+1) {
+		if accept(distance(st, c), alpha, rng.Float64()) {
 			return c, nil
 		}
 		if !a.Resample {
@@ -195,6 +202,10 @@ func (a Annealing) Guess(st *mm.State) (mm.Code, error) {
 		}
 	}
 }
+
+// accept reports whether a code at distance d from consistency is played,
+// given a uniform draw u in [0, 1): with probability alpha/(d+1).
+func accept(d int, alpha, u float64) bool { return u < alpha/float64(d+1) }
 
 // distance returns Σ over the turns of |black(c, guess) − black| +
 // |white(c, guess) − white|: 0 exactly when c is consistent.
