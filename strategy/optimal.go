@@ -164,11 +164,13 @@ type optimalSolver struct {
 	// levels[n] is the fewest guesses that can find every one of n codes.
 	levels []int
 	memo   memo
+	idle   chan struct{} // slots for workers beyond the caller's own
 	// table[g·N+s] is the feedback key of guess g against code s, for
 	// spaces of at most maxTable codes; nil otherwise.
 	table []uint8
 
 	progress   func(string) // news of a long search, or nil
+	newsMu     sync.Mutex   // guards the root fields below
 	rootGuess  mm.Code      // the first guess being tried, for news
 	rootTried  int
 	rootCount  int
@@ -217,6 +219,7 @@ func newOptimalSolver(sp *mm.Space) *optimalSolver {
 		sv.grow[c] = sv.fill[c+1] - sv.fill[c]
 	}
 	sv.memo.init()
+	sv.idle = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
 	if n <= maxTable && sp.Keys() <= 256 {
 		sv.table = make([]uint8, n*n)
 		var wg sync.WaitGroup
@@ -432,23 +435,93 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int
 	// the pool; each success lowers the cutoff, which usually rules out the
 	// rest at once.
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.bound, b.bound) })
-	best, bestTree := cutoff, (*mm.Tree)(nil)
-	for i, c := range cands {
-		if c.bound >= best {
-			break
-		}
-		if st.Len() == 0 {
-			sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(c.index), i+1, len(cands)
-		}
-		if t, ct := sv.try(st, s, c, depth, best); t != nil {
-			best, bestTree = ct, t
-		}
-	}
+	best, bestTree := sv.tryAll(st, s, cands, depth, cutoff)
 	if bestTree == nil {
 		return max(cutoff, sv.fill[n]), nil
 	}
 	return best, bestTree
 }
+
+// parallelCands is the least number of candidates at which a node tries
+// its guesses on several workers.
+const parallelCands = 128
+
+// tryAll tries cands, sorted by bound, and returns the cheapest tree below
+// cutoff; among equal costs, the earliest candidate's. The first candidate
+// is tried alone; after it, large nodes try the others on several workers
+// when any are idle. Candidate i is tried against the best cost found so
+// far, or that cost plus one if the best is a later candidate, so that the
+// earliest of equals wins whatever the timing.
+func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, cands []candidate, depth, cutoff int) (int, *mm.Tree) {
+	var (
+		mu       sync.Mutex
+		best     = cutoff
+		bestAt   = -1
+		bestTree *mm.Tree
+		next     int
+	)
+	work := func() {
+		for {
+			mu.Lock()
+			i := next
+			cut := best
+			if bestAt > i {
+				cut = best + 1
+			}
+			if i >= len(cands) || cands[i].bound >= cut {
+				next = len(cands)
+				mu.Unlock()
+				return
+			}
+			next++
+			mu.Unlock()
+			c := cands[i]
+			if st.Len() == 0 {
+				sv.newsMu.Lock()
+				sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(c.index), i+1, len(cands)
+				sv.newsMu.Unlock()
+			}
+			t, ct := sv.try(st, s, c, depth, cut)
+			mu.Lock()
+			if t != nil && (ct < best || (ct == best && i < bestAt)) {
+				best, bestAt, bestTree = ct, i, t
+			}
+			mu.Unlock()
+			if i == 0 && s.Len() >= parallelCands && len(cands) > 1 {
+				return // the rest, possibly in parallel
+			}
+		}
+	}
+	work()
+	if next < len(cands) {
+		var wg sync.WaitGroup
+		for range sv.borrow(runtime.GOMAXPROCS(0) - 1) {
+			wg.Go(func() {
+				defer sv.giveBack()
+				work()
+			})
+		}
+		work()
+		wg.Wait()
+	}
+	return best, bestTree
+}
+
+// borrow takes up to n idle worker slots and returns how many it got.
+func (sv *optimalSolver) borrow(n int) int {
+	got := 0
+	for ; got < n; got++ {
+		select {
+		case sv.idle <- struct{}{}:
+		default:
+			return got
+		}
+	}
+	return got
+}
+
+// giveBack returns a slot taken by borrow.
+func (sv *optimalSolver) giveBack() { <-sv.idle }
 
 // parallelLevels is how many levels of the search, from the root, solve the
 // classes of a guess concurrently.
@@ -537,20 +610,24 @@ func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth, cutoff
 				cells[j].bound = got
 				done++
 				if st.Len() == 0 {
+					sv.newsMu.Lock()
+					tried, count := sv.rootTried, sv.rootCount
+					sv.newsMu.Unlock()
 					sv.report("optimal %s: first guess %s (%d of %d), %d of %d classes solved, %d guesses so far at least",
-						sv.sp.Rules(), g, sv.rootTried, sv.rootCount, done, len(cells), total)
+						sv.sp.Rules(), g, tried, count, done, len(cells), total)
 				}
 			}
 			mu.Unlock()
 		}
 	}
-	workers := 1
-	if cutoff == inf && st.Len() < parallelLevels && s.Len() >= 64 {
-		workers = min(runtime.GOMAXPROCS(0), len(cells))
-	}
 	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
+	if cutoff == inf && st.Len() < parallelLevels && s.Len() >= 64 {
+		for range sv.borrow(min(runtime.GOMAXPROCS(0), len(cells)) - 1) {
+			wg.Go(func() {
+				defer sv.giveBack()
+				work()
+			})
+		}
 	}
 	work()
 	wg.Wait()

@@ -2,6 +2,7 @@ package strategy_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -226,4 +227,40 @@ func TestOptimalThroughHarness(t *testing.T) {
 	if rep.Total != 905 {
 		t.Errorf("bench optimal on 4x4 = %d; want 905", rep.Total)
 	}
+}
+
+// TestOptimalDeterministic checks that the tree does not depend on the
+// number of workers, though the search splits work between them.
+func TestOptimalDeterministic(t *testing.T) {
+	r := mm.Rules{Colors: 5, Pegs: 4}
+	var trees []string
+	for _, procs := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(procs)
+		tree, err := strategy.Optimal{}.Solve(r)
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees = append(trees, dump(tree))
+	}
+	for i := 1; i < len(trees); i++ {
+		if trees[i] != trees[0] {
+			t.Errorf("the optimal tree differs between worker counts")
+		}
+	}
+}
+
+func dump(t *mm.Tree) string {
+	var b strings.Builder
+	var walk func(t *mm.Tree)
+	walk = func(t *mm.Tree) {
+		fmt.Fprintf(&b, "%v(", t.Guess)
+		for _, br := range t.Branches {
+			fmt.Fprintf(&b, "%s:", br.Feedback)
+			walk(br.Next)
+		}
+		b.WriteString(")")
+	}
+	walk(t)
+	return b.String()
 }

@@ -75,6 +75,7 @@ type gridCell struct {
 	Mean     float64 `json:"mean"`
 	PerGame  float64 `json:"secondsPerGame"`
 	Error    string  `json:"error,omitempty"` // why the cell has no figures
+	short    string  // the same in a few words, for the table
 }
 
 func newGrid(e *env, rf *rulesFlags) *cobra.Command {
@@ -169,6 +170,14 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 						cell.PerGame = rep.Seconds() / float64(rep.Games)
 					case errors.Is(err, mm.ErrTooLarge), errors.Is(err, mm.ErrUnsupported), errors.Is(err, eval.ErrNotSolved):
 						cell.Error = strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
+						switch {
+						case errors.Is(err, mm.ErrTooLarge):
+							cell.short = "too large to enumerate"
+						case errors.Is(err, mm.ErrUnsupported):
+							cell.short = "not for these rules"
+						default:
+							cell.short = "not solved"
+						}
 					default:
 						if bar != nil {
 							bar.Clear()
@@ -247,7 +256,7 @@ func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) erro
 			t.row("length", "colours", "min", "max", "mean", "seconds/game")
 		}
 		if c.Error != "" {
-			t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "("+c.Error+")")
+			t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "("+c.short+")")
 			continue
 		}
 		t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.Itoa(c.Min), strconv.Itoa(c.Max),
