@@ -247,9 +247,34 @@ func newOptimalSolver(sp *mm.Space) *optimalSolver {
 
 // candidate is a guess under consideration at a node, with its lower bound.
 type candidate struct {
-	index int // space index
-	bound int // lower bound of the strategy that starts with it
+	index int32 // space index
+	order int32 // position in the pool, for ties
+	bound int   // lower bound of the strategy that starts with it
 }
+
+func (a candidate) before(b candidate) bool {
+	return a.bound < b.bound || (a.bound == b.bound && a.order < b.order)
+}
+
+// A candList holds the guesses of a node with the lowest bounds, in order
+// of bound then of the pool: every guess whose bound is below rest is in
+// it. The memo keeps it, so that a node searched again with a higher cutoff
+// starts from it instead of scoring every guess again.
+type candList struct {
+	top  []candidate
+	rest int
+}
+
+// least returns the lowest bound of any guess of the node.
+func (l *candList) least() int {
+	if len(l.top) > 0 {
+		return min(l.top[0].bound, l.rest)
+	}
+	return l.rest
+}
+
+// keptCands is how many guesses a candList keeps.
+const keptCands = 24
 
 // solve returns the cheapest strategy for the candidates s of st with at
 // most depth guesses, if it costs less than cutoff; otherwise a cost of at
@@ -283,51 +308,87 @@ func (sv *optimalSolver) solve(st *mm.State, s *mm.Set, depth, cutoff int) (int,
 	if e.bound >= cutoff {
 		return e.bound, nil
 	}
-	c, t := sv.search(st, s, depth, cutoff)
+	c, t, list := sv.search(st, s, depth, cutoff, e.cands)
 	if t != nil {
 		sv.memo.store(s, depth, memoEntry{cost: c, tree: t})
 	} else {
-		sv.memo.store(s, depth, memoEntry{bound: max(c, cutoff)})
+		sv.memo.store(s, depth, memoEntry{bound: max(c, cutoff, e.bound), cands: list})
 	}
 	return c, t
 }
 
-// search is solve without the memo, for n ≥ 3.
-func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int, *mm.Tree) {
+// shortcuts settles nodes of at most b+1 codes that a candidate splits
+// into singletons (cost 2n−1, the least possible) or into singletons and
+// one pair (2n, which nothing beats once no candidate splits perfectly),
+// returning the cost and tree. Otherwise it returns a lower bound: 2n for
+// such small nodes, the fill bound for others.
+func (sv *optimalSolver) shortcuts(s *mm.Set, depth int, keys []uint16, counts []uint32) (int, *mm.Tree, int) {
+	n := s.Len()
+	if n > sv.b+1 {
+		return 0, nil, sv.fill[n]
+	}
+	pair := -1
+	for i := 0; i < n; i++ {
+		switch sv.shape(s, s.Index(i), keys, counts) {
+		case 1:
+			s.Keys(s.Index(i), keys)
+			return 2*n - 1, sv.smallTree(s, s.Index(i), keys), 2*n - 1
+		case 2:
+			if pair < 0 {
+				pair = i
+			}
+		}
+	}
+	if pair >= 0 && depth >= 3 {
+		s.Keys(s.Index(pair), keys)
+		return 2 * n, sv.smallTree(s, s.Index(pair), keys), 2 * n
+	}
+	return 0, nil, 2 * n
+}
+
+// search is solve without the memo, for n ≥ 3. cached, if not nil, is the
+// candList of an earlier scan of the same node; search returns the candList
+// of this one when it fails, for the memo.
+func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int, cached *candList) (int, *mm.Tree, *candList) {
 	n := s.Len()
 	keys := make([]uint16, n)
 	counts := make([]uint32, sv.sp.Keys())
-	if n <= sv.b+1 {
-		// A candidate that splits the rest into singletons costs 2n−1,
-		// the least possible. Failing that, one that leaves a single pair
-		// costs 2n, which nothing then beats.
-		pair := -1
-		for i := 0; i < n; i++ {
-			switch sv.shape(s, s.Index(i), keys, counts) {
-			case 1:
-				if 2*n-1 >= cutoff {
-					return 2*n - 1, nil
-				}
-				s.Keys(s.Index(i), keys)
-				return 2*n - 1, sv.smallTree(s, s.Index(i), keys)
-			case 2:
-				if pair < 0 {
-					pair = i
-				}
+	c, t, lb := sv.shortcuts(s, depth, keys, counts)
+	switch {
+	case t != nil && c < cutoff:
+		return c, t, nil
+	case t != nil || lb >= cutoff:
+		return max(c, lb), nil, cached
+	}
+	list := cached
+	if list == nil || list.rest < cutoff {
+		var perfect *mm.Tree
+		if perfect, list = sv.scan(st, s, depth, cutoff, keptCands, keys, counts); perfect != nil {
+			if 2*n >= cutoff {
+				return 2 * n, nil, nil
 			}
-		}
-		if 2*n >= cutoff {
-			return 2 * n, nil
-		}
-		if pair >= 0 && depth >= 3 {
-			s.Keys(s.Index(pair), keys)
-			return 2 * n, sv.smallTree(s, s.Index(pair), keys)
+			return 2 * n, perfect, nil
 		}
 	}
+	best, bestTree, list := sv.tryAll(st, s, list, depth, cutoff, keys, counts)
+	if bestTree == nil {
+		return max(cutoff, lb, list.least()), nil, list
+	}
+	return best, bestTree, nil
+}
+
+// scan scores every guess of the node's pool and returns its candList: the
+// keep best guesses, and the least bound of the others. A guess is
+// dropped as soon as its bound reaches stop or cannot enter the list (the
+// bound only grows as codes join classes), so rest is at most stop. If a
+// guess splits a node of at most b+1 codes into singletons, scan returns its
+// tree instead: with no candidate doing so (shortcuts checks that first), it
+// is optimal.
+func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, keys []uint16, counts []uint32) (*mm.Tree, *candList) {
+	n := s.Len()
 	sy := NewSymmetry(st)
 	pool := sy.Guesses(sv.sp)
-	cands := make([]candidate, 0, len(pool))
-	sparse := 2*n < len(counts)
+	h := candHeap{rest: inf, keep: keep}
 	var members []int32
 	if sv.table != nil {
 		members = make([]int32, n)
@@ -336,11 +397,13 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int
 		}
 	}
 	N := sv.sp.Len()
-	for _, g := range pool {
+	for order, g := range pool {
+		limit := stop
+		if len(h.c) == keep {
+			limit = min(limit, h.c[0].bound+1)
+		}
 		total, lev, parts := n, 0, 0
-		if members != nil && cutoff != inf {
-			// Σ fill over the classes only grows as codes join them, so a
-			// guess can be dropped as soon as its bound reaches the cutoff.
+		if members != nil {
 			row := sv.table[g*N : (g+1)*N]
 			dropped := false
 			for i, m := range members {
@@ -349,7 +412,7 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int
 				c := counts[k]
 				counts[k] = c + 1
 				if int(k) != sv.win {
-					if total += sv.grow[c]; total >= cutoff {
+					if total += sv.grow[c]; total >= limit {
 						for _, k := range keys[:i+1] {
 							counts[k] = 0
 						}
@@ -359,106 +422,124 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int) (int
 				}
 			}
 			if dropped {
+				h.rest = min(h.rest, limit)
 				continue
 			}
-			for _, k := range keys {
-				c := counts[k]
-				if c == 0 {
-					continue
-				}
-				counts[k] = 0
-				parts++
-				if int(k) != sv.win {
-					lev = max(lev, sv.levels[c])
-				}
-			}
-		} else if sparse {
-			if members != nil {
-				row := sv.table[g*N : (g+1)*N]
-				for i, m := range members {
-					keys[i] = uint16(row[m])
-				}
-			} else {
-				s.Keys(g, keys)
-			}
-			for _, k := range keys {
-				counts[k]++
-			}
-			for _, k := range keys {
-				c := counts[k]
-				if c == 0 {
-					continue
-				}
-				counts[k] = 0
-				parts++
-				if int(k) != sv.win {
-					total += sv.fill[c]
-					lev = max(lev, sv.levels[c])
-				}
-			}
 		} else {
-			clear(counts)
-			if members != nil {
-				row := sv.table[g*N : (g+1)*N]
-				for _, m := range members {
-					counts[row[m]]++
+			s.Keys(g, keys)
+			for _, k := range keys {
+				c := counts[k]
+				counts[k] = c + 1
+				if int(k) != sv.win {
+					total += sv.grow[c]
 				}
-			} else {
-				s.Count(g, counts)
 			}
-			for k, c := range counts {
-				if c == 0 {
-					continue
-				}
-				parts++
-				if k != sv.win {
-					total += sv.fill[c]
-					lev = max(lev, sv.levels[c])
-				}
+		}
+		for _, k := range keys {
+			c := counts[k]
+			if c == 0 {
+				continue
+			}
+			counts[k] = 0
+			parts++
+			if int(k) != sv.win {
+				lev = max(lev, sv.levels[c])
 			}
 		}
 		if parts == n && n <= sv.b+1 {
 			// No candidate splits perfectly (checked above), so 2n is the
 			// least possible, and this guess achieves it.
 			s.Keys(g, keys)
-			return 2 * n, sv.smallTree(s, g, keys)
+			return sv.smallTree(s, g, keys), nil
 		}
 		if parts == 1 && total > n {
 			continue // one class, not the win: learns nothing
 		}
-		if lev+1 > depth || total >= cutoff {
+		if lev+1 > depth {
 			continue
 		}
-		cands = append(cands, candidate{index: g, bound: total})
+		if total >= limit {
+			h.rest = min(h.rest, total)
+			continue
+		}
+		h.offer(candidate{index: int32(g), order: int32(order), bound: total})
 	}
-	// Try guesses in order of their bound, best first, ties in the order of
-	// the pool; each success lowers the cutoff, which usually rules out the
-	// rest at once.
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.bound, b.bound) })
-	best, bestTree := sv.tryAll(st, s, cands, depth, cutoff)
-	if bestTree == nil {
-		return max(cutoff, sv.fill[n]), nil
+	return nil, h.list()
+}
+
+// candHeap keeps the keep best candidates offered to it, worst on top, and
+// the least bound of those it turned away.
+type candHeap struct {
+	c    []candidate
+	rest int
+	keep int
+}
+
+func (h *candHeap) offer(c candidate) {
+	if len(h.c) < h.keep {
+		h.c = append(h.c, c)
+		for i := len(h.c) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !h.c[p].before(h.c[i]) {
+				break
+			}
+			h.c[p], h.c[i] = h.c[i], h.c[p]
+			i = p
+		}
+		return
 	}
-	return best, bestTree
+	if !c.before(h.c[0]) {
+		h.rest = min(h.rest, c.bound)
+		return
+	}
+	h.rest = min(h.rest, h.c[0].bound)
+	h.c[0] = c
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h.c) && h.c[m].before(h.c[l]) {
+			m = l
+		}
+		if r < len(h.c) && h.c[m].before(h.c[r]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.c[i], h.c[m] = h.c[m], h.c[i]
+		i = m
+	}
+}
+
+// list returns the kept candidates in order.
+func (h *candHeap) list() *candList {
+	top := slices.Clone(h.c)
+	slices.SortFunc(top, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.bound, b.bound), cmp.Compare(a.order, b.order))
+	})
+	return &candList{top: top, rest: h.rest}
 }
 
 // parallelCands is the least number of candidates at which a node tries
 // its guesses on several workers.
 const parallelCands = 128
 
-// tryAll tries cands, sorted by bound, and returns the cheapest tree below
-// cutoff; among equal costs, the earliest candidate's. The first candidate
-// is tried alone; after it, large nodes try the others on several workers
-// when any are idle. Candidate i is tried against the best cost found so
-// far, or that cost plus one if the best is a later candidate, so that the
-// earliest of equals wins whatever the timing.
-func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, cands []candidate, depth, cutoff int) (int, *mm.Tree) {
+// tryAll tries the guesses of list in order and returns the cheapest tree
+// below cutoff; among equal costs, the earliest guess's. When the kept
+// guesses run out while others might still beat the best, it scores every
+// guess once more and goes on with them; it returns the list it ended with.
+//
+// The first guess is tried alone; after it, large nodes try the others on
+// several workers when any are idle. Guess i is tried against the best
+// cost found so far, or that cost plus one if the best is a later guess, so
+// that the earliest of equals wins whatever the timing.
+func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, list *candList, depth, cutoff int, keys []uint16, counts []uint32) (int, *mm.Tree, *candList) {
 	var (
-		mu       sync.Mutex
+		mu       sync.Mutex // guards all below and list
 		best     = cutoff
 		bestAt   = -1
 		bestTree *mm.Tree
 		next     int
+		full     bool
 	)
 	work := func() {
 		for {
@@ -468,17 +549,21 @@ func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, cands []candidate, dept
 			if bestAt > i {
 				cut = best + 1
 			}
-			if i >= len(cands) || cands[i].bound >= cut {
-				next = len(cands)
+			if i == len(list.top) && list.rest < cut && !full {
+				_, list = sv.scan(st, s, depth, cut, math.MaxInt32, keys, counts)
+				full = true
+			}
+			if i >= len(list.top) || list.top[i].bound >= cut {
+				next = max(next, len(list.top))
 				mu.Unlock()
 				return
 			}
 			next++
+			c := list.top[i]
 			mu.Unlock()
-			c := cands[i]
 			if st.Len() == 0 {
 				sv.newsMu.Lock()
-				sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(c.index), i+1, len(cands)
+				sv.rootGuess, sv.rootTried, sv.rootCount = sv.sp.Code(int(c.index)), i+1, len(list.top)
 				sv.newsMu.Unlock()
 			}
 			t, ct := sv.try(st, s, c, depth, cut)
@@ -487,13 +572,16 @@ func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, cands []candidate, dept
 				best, bestAt, bestTree = ct, i, t
 			}
 			mu.Unlock()
-			if i == 0 && s.Len() >= parallelCands && len(cands) > 1 {
+			if i == 0 && s.Len() >= parallelCands {
 				return // the rest, possibly in parallel
 			}
 		}
 	}
 	work()
-	if next < len(cands) {
+	mu.Lock()
+	more := next < len(list.top) || (list.rest < best && !full)
+	mu.Unlock()
+	if more {
 		var wg sync.WaitGroup
 		for range sv.borrow(runtime.GOMAXPROCS(0) - 1) {
 			wg.Go(func() {
@@ -504,7 +592,7 @@ func (sv *optimalSolver) tryAll(st *mm.State, s *mm.Set, cands []candidate, dept
 		work()
 		wg.Wait()
 	}
-	return best, bestTree
+	return best, bestTree, list
 }
 
 // borrow takes up to n idle worker slots and returns how many it got.
@@ -536,7 +624,7 @@ const parallelLevels = 2
 // depend on the cutoff, and a guess fails exactly when its cost reaches the
 // node's cutoff, so the tree is the same whatever the number of workers.
 func (sv *optimalSolver) try(st *mm.State, s *mm.Set, c candidate, depth, cutoff int) (*mm.Tree, int) {
-	g := sv.sp.Code(c.index)
+	g := sv.sp.Code(int(c.index))
 	fbs, kids, err := st.Branch(g)
 	if err != nil {
 		return nil, inf
@@ -716,9 +804,10 @@ type memoItem struct {
 }
 
 type memoEntry struct {
-	cost  int      // exact cost, when tree is set
-	tree  *mm.Tree // the best strategy, or nil
-	bound int      // a lower bound of the cost, when tree is nil
+	cost  int       // exact cost, when tree is set
+	tree  *mm.Tree  // the best strategy, or nil
+	bound int       // a lower bound of the cost, when tree is nil
+	cands *candList // the best guesses of the last scan, when tree is nil
 }
 
 // maxMemo bounds the number of candidate indices the memo holds.
