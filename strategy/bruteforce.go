@@ -132,6 +132,10 @@ func (Incremental) Guess(st *mm.State) (mm.Code, error) {
 // maxArrangements bounds the arrangements Permuted lists.
 const maxArrangements = 1 << 22
 
+// maxShuffles is how many random arrangements Permuted draws before it
+// lists those that fit.
+const maxShuffles = 256
+
 // Guess counts colours first, then draws among consistent arrangements.
 func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 	r := st.Rules()
@@ -156,21 +160,75 @@ func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 		return monochrome(p, k), nil
 	}
 	// Every arrangement of the counted colours consistent with the turns
-	// after the counting.
+	// after the counting. Against any guess, every arrangement of the same
+	// colours matches the same number of pegs in colour, so only the black
+	// pegs tell arrangements apart; the walk keeps, for each turn, the black
+	// pegs placed so far between what the turn still allows.
+	type check struct {
+		guess []int
+		black int
+		total int
+	}
+	var checks []check
+	for j := k; j < st.Len(); j++ {
+		t := st.Turn(j)
+		if isMonochrome(t.Guess) {
+			continue // a count, which every arrangement satisfies
+		}
+		// The colour matches of the arrangements, the same for all.
+		tot := 0
+		gc := make([]int, r.Colors)
+		for _, x := range t.Guess.Colors() {
+			gc[x]++
+		}
+		for col, n := range counts {
+			tot += min(n, gc[col])
+		}
+		if tot != t.Feedback.Black+t.Feedback.White {
+			return mm.Code{}, fmt.Errorf("%w: no arrangement of the counted colours fits the answers", mm.ErrInconsistent)
+		}
+		checks = append(checks, check{guess: t.Guess.Colors(), black: t.Feedback.Black})
+	}
+	// A shuffle of the counted pegs is uniform over their arrangements, so
+	// drawing shuffles until one fits is uniform over the consistent ones;
+	// only when few fit does it pay to list them.
+	rng := st.Rand()
+	pegs := make([]int, 0, p)
+	for col, n := range counts {
+		for range n {
+			pegs = append(pegs, col)
+		}
+	}
+	for range maxShuffles {
+		rng.Shuffle(len(pegs), func(a, b int) { pegs[a], pegs[b] = pegs[b], pegs[a] })
+		fits := true
+		for _, ch := range checks {
+			b := 0
+			for i, col := range pegs {
+				if ch.guess[i] == col {
+					b++
+				}
+			}
+			if b != ch.black {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			c, _ := mm.NewCode(pegs...)
+			return c, nil
+		}
+	}
+	blacks := make([]int, len(checks))
 	var arrangements []mm.Code
 	code := make([]int, p)
 	var walk func(i int) error
 	walk = func(i int) error {
 		if i == p {
-			c, _ := mm.NewCode(code...)
-			for j := k; j < st.Len(); j++ {
-				if t := st.Turn(j); mm.Score(c, t.Guess) != t.Feedback {
-					return nil
-				}
-			}
 			if len(arrangements) >= maxArrangements {
 				return fmt.Errorf("%w: permuted lists more than %d arrangements", mm.ErrTooLarge, maxArrangements)
 			}
+			c, _ := mm.NewCode(code...)
 			arrangements = append(arrangements, c)
 			return nil
 		}
@@ -178,10 +236,36 @@ func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 			if left == 0 {
 				continue
 			}
+			ok := true
+			for j, ch := range checks {
+				b := blacks[j]
+				if ch.guess[i] == col {
+					b++
+				}
+				// Too many blacks, or too few to reach the answer with
+				// the positions left.
+				if b > ch.black || b+p-i-1 < ch.black {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			for j, ch := range checks {
+				if ch.guess[i] == col {
+					blacks[j]++
+				}
+			}
 			counts[col]--
 			code[i] = col
 			err := walk(i + 1)
 			counts[col]++
+			for j, ch := range checks {
+				if ch.guess[i] == col {
+					blacks[j]--
+				}
+			}
 			if err != nil {
 				return err
 			}
@@ -194,5 +278,14 @@ func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 	if len(arrangements) == 0 {
 		return mm.Code{}, fmt.Errorf("%w: no arrangement of the counted colours fits the answers", mm.ErrInconsistent)
 	}
-	return arrangements[st.Rand().IntN(len(arrangements))], nil
+	return arrangements[rng.IntN(len(arrangements))], nil
+}
+
+func isMonochrome(c mm.Code) bool {
+	for i := 1; i < c.Len(); i++ {
+		if c.Peg(i) != c.Peg(0) {
+			return false
+		}
+	}
+	return true
 }

@@ -272,15 +272,7 @@ func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error
 	if ok {
 		return c, nil
 	}
-	sy := NewSymmetry(st)
-	var pool []int
-	if consistentOnly {
-		for _, i := range sy.Members(s) {
-			pool = append(pool, s.Index(i))
-		}
-	} else {
-		pool = sy.Guesses(s.Space())
-	}
+	pool := guessPool(st, s, consistentOnly)
 	// When no candidate splits the candidates perfectly, the first code
 	// that does is the answer: nothing scores better, and every later code
 	// loses the tie.
@@ -290,6 +282,21 @@ func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error
 	}
 	p := scanPool(s, pool, obj, stopAt, canStop)
 	return s.Space().Code(p.index), nil
+}
+
+// guessPool returns the guesses a scoring strategy considers at st, as
+// ascending space indices: one per symmetry class of every code, or of the
+// candidates s if consistentOnly.
+func guessPool(st *mm.State, s *mm.Set, consistentOnly bool) []int {
+	sy := NewSymmetry(st)
+	if !consistentOnly {
+		return sy.Guesses(s.Space())
+	}
+	var pool []int
+	for _, i := range sy.Members(s) {
+		pool = append(pool, s.Index(i))
+	}
+	return pool
 }
 
 // obviousGuess returns the guess every scoring strategy agrees on when there

@@ -43,15 +43,7 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 	if err != nil {
 		return nil, err
 	}
-	sy := NewSymmetry(st)
-	var pool []int
-	if consistentOnly {
-		for _, i := range sy.Members(s) {
-			pool = append(pool, s.Index(i))
-		}
-	} else {
-		pool = sy.Guesses(s.Space())
-	}
+	pool := guessPool(st, s, consistentOnly)
 	sp := s.Space()
 	counts := make([]uint32, sp.Keys())
 	picks := make([]pick, len(pool))

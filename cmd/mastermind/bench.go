@@ -7,9 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -134,32 +132,18 @@ once however many games pass through each node; every core works at once
 			if err != nil {
 				return err
 			}
-			var bar *progressbar.ProgressBar
-			if e.stderrTTY {
-				bar = progressbar.NewOptions(len(secrets)*len(strategies),
-					progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
-					progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
-			}
+			bar := e.newRunBar(len(secrets) * len(strategies))
+			defer bar.stop()
 			var reports []*eval.Report
 			for i, s := range strategies {
-				if bar != nil {
-					base := i * len(secrets)
-					bar.Describe(names[i])
-					opts.Progress = func(done, _ int) { bar.Set(base + done) }
-				}
+				bar.track(&opts, names[i], i*len(secrets))
 				rep, err := eval.Run(cmd.Context(), r, names[i], s, &opts)
 				if err != nil {
-					if bar != nil {
-						bar.Clear()
-					}
 					return fmt.Errorf("%s: %w", names[i], err)
 				}
 				reports = append(reports, rep)
 			}
-			if bar != nil {
-				bar.Finish()
-			}
+			bar.stop()
 			if bf.plot != "" {
 				var hs []chart.Histogram
 				for _, rep := range reports {

@@ -7,9 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -136,12 +134,8 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 				}
 			}
 			names := strings.Split(names, ",")
-			var bar *progressbar.ProgressBar
-			if e.stderrTTY {
-				bar = progressbar.NewOptions(len(rules)*len(names)*games,
-					progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionFullWidth())
-			}
+			bar := e.newRunBar(len(rules) * len(names) * games)
+			defer bar.stop()
 			var done func()
 			so.Progress, done = e.progressLine()
 			defer done()
@@ -155,11 +149,7 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 						return err
 					}
 					opts := eval.Options{Games: games, Seed: seed, Workers: workers, MaxGuesses: maxGuesses}
-					if bar != nil {
-						base := k * games
-						bar.Describe(fmt.Sprintf("%s %s", name, r))
-						opts.Progress = func(d, _ int) { bar.Set(base + d) }
-					}
+					bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*games)
 					k++
 					cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors, Log10: round(r.Log10Size(), 4)}
 					rep, err := eval.Run(cmd.Context(), r, name, s, &opts)
@@ -179,17 +169,12 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 							cell.short = "not solved"
 						}
 					default:
-						if bar != nil {
-							bar.Clear()
-						}
 						return fmt.Errorf("%s on %s: %w", name, r, err)
 					}
 					cells = append(cells, cell)
 				}
 			}
-			if bar != nil {
-				bar.Finish()
-			}
+			bar.stop()
 			if plot != "" {
 				var series []chart.Series
 				for _, name := range names {

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/mastermind-toolkit/mastermind/eval"
@@ -73,31 +71,18 @@ search of seeds/003 over all openings, done once per class.`,
 				return err
 			}
 			openings := r.Openings()
-			var bar *progressbar.ProgressBar
-			if e.stderrTTY {
-				bar = progressbar.NewOptions(len(secrets)*len(openings),
-					progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionFullWidth())
-			}
+			bar := e.newRunBar(len(secrets) * len(openings))
+			defer bar.stop()
 			reports := make([]*eval.Report, len(openings))
 			for i, o := range openings {
-				if bar != nil {
-					base := i * len(secrets)
-					bar.Describe(a.Format(o))
-					opts.Progress = func(done, _ int) { bar.Set(base + done) }
-				}
+				bar.track(&opts, a.Format(o), i*len(secrets))
 				rep, err := eval.Run(cmd.Context(), r, a.Format(o), strategy.Opening{First: o, Then: s}, &opts)
 				if err != nil {
-					if bar != nil {
-						bar.Clear()
-					}
 					return fmt.Errorf("opening %s: %w", a.Format(o), err)
 				}
 				reports[i] = rep
 			}
-			if bar != nil {
-				bar.Finish()
-			}
+			bar.stop()
 			order := make([]int, len(openings))
 			for i := range order {
 				order[i] = i

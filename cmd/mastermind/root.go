@@ -7,12 +7,15 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -47,6 +50,40 @@ func (e *env) progressLine() (show func(string), done func()) {
 		}
 	}
 	return show, done
+}
+
+// runBar shows on stderr, when it is a terminal, the progress of several
+// runs of games one after another; a nil *runBar does nothing.
+type runBar struct{ bar *progressbar.ProgressBar }
+
+// newRunBar returns a bar for total games in all, or nil if stderr is not a
+// terminal.
+func (e *env) newRunBar(total int) *runBar {
+	if !e.stderrTTY {
+		return nil
+	}
+	return &runBar{progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())}
+}
+
+// track makes opts report a run labelled label whose games come after the
+// first base games.
+func (b *runBar) track(opts *eval.Options, label string, base int) {
+	if b == nil {
+		return
+	}
+	b.bar.Describe(label)
+	opts.Progress = func(done, _ int) { b.bar.Set(base + done) }
+}
+
+// stop clears the bar, finished or not.
+func (b *runBar) stop() {
+	if b != nil {
+		b.bar.Clear()
+		b.bar.Finish()
+	}
 }
 
 func isTerminal(w any) bool {
