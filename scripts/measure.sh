@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# measure.sh runs the measurements recorded in BENCHMARKS.md: the Go
+# benchmarks of the hot paths and whole-command timings with hyperfine
+# (Debian's hyperfine package). Run it on a quiet machine; it takes about
+# half an hour with the long optimal searches, a few minutes with --quick.
+#
+#   scripts/measure.sh [--quick] > measurements.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+quick=false
+[ "${1:-}" = "--quick" ] && quick=true
+
+bin=$(mktemp -d)/mastermind
+go build -o "$bin" ./cmd/mastermind
+mm() { "$bin" "$@"; }
+
+echo "# $(date -u +%Y-%m-%d) $(go version) $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+
+echo "## go test -bench"
+go test -run XXX -bench 'Score|Count|Split|Filter' -count 5 . | grep -E '^Benchmark'
+go test -run XXX -bench 'Tree' -count 5 ./eval | grep -E '^Benchmark'
+go test -run XXX -bench 'FirstGuess|Optimal' -count 3 ./strategy | grep -E '^Benchmark'
+
+echo "## whole commands (hyperfine: mean ± σ, median)"
+hf() {
+	hyperfine -N --warmup "$1" --runs "$2" --export-json /tmp/hf.json "${@:3}" >/dev/null
+	python3 - <<'EOF'
+import json
+for r in json.load(open('/tmp/hf.json'))['results']:
+    print(f"{r['command']}: median {r['median']*1000:.1f} ms, mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms, min {r['min']*1000:.1f} ms ({len(r['times'])} runs)")
+EOF
+}
+hf 3 30 "$bin bench --all --strategy knuth"
+hf 3 30 "$bin bench"
+hf 1 10 "$bin bench --colors 10 --pegs 4 --strategy knuth" "$bin bench --colors 6 --pegs 5 --strategy knuth"
+hf 1 10 "$bin bench --colors 10 --pegs 4 --strategy knuth --workers 1" "$bin bench --colors 10 --pegs 4 --strategy knuth --workers 2"
+hf 1 5 "$bin bench --colors 8 --pegs 5 --strategy knuth" "$bin bench --colors 8 --pegs 5 --strategy expected-size" \
+	"$bin bench --colors 8 --pegs 5 --strategy entropy" "$bin bench --colors 8 --pegs 5 --strategy most-parts"
+hf 2 10 "$bin bench --strategy optimal" "$bin bench --strategy optimal --max-depth 5"
+
+if ! $quick; then
+	echo "## long searches (one run each)"
+	for args in "--colors 7 --pegs 4" "--colors 10 --pegs 4 --distinct"; do
+		/usr/bin/time -f "bench $args --strategy optimal: %e s wall, %U s user, %M KiB" \
+			"$bin" bench $args --strategy optimal --csv
+	done
+fi
