@@ -397,22 +397,27 @@ func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, ke
 		}
 	}
 	N := sv.sp.Len()
+	// Locals, so that the loops below need not reload the solver's fields.
+	win, grow, levels, table := sv.win, sv.grow, sv.levels, sv.table
+	// Without a depth limit every split fits: no class needs n guesses.
+	needLevels := depth < n
+	useless := n + sv.fill[n] // the bound of a guess that leaves one class
 	for order, g := range pool {
 		limit := stop
 		if len(h.c) == keep {
 			limit = min(limit, h.c[0].bound+1)
 		}
-		total, lev, parts := n, 0, 0
+		total := n
 		if members != nil {
-			row := sv.table[g*N : (g+1)*N]
+			row := table[g*N : (g+1)*N]
 			dropped := false
 			for i, m := range members {
 				k := row[m]
 				keys[i] = uint16(k)
 				c := counts[k]
 				counts[k] = c + 1
-				if int(k) != sv.win {
-					if total += sv.grow[c]; total >= limit {
+				if int(k) != win {
+					if total += grow[c]; total >= limit {
 						for _, k := range keys[:i+1] {
 							counts[k] = 0
 						}
@@ -430,29 +435,30 @@ func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, ke
 			for _, k := range keys {
 				c := counts[k]
 				counts[k] = c + 1
-				if int(k) != sv.win {
-					total += sv.grow[c]
+				if int(k) != win {
+					total += grow[c]
+				}
+			}
+		}
+		member := counts[win] != 0
+		lev := 0
+		if needLevels {
+			for _, k := range keys {
+				if c := counts[k]; c != 0 && int(k) != win {
+					lev = max(lev, levels[c])
 				}
 			}
 		}
 		for _, k := range keys {
-			c := counts[k]
-			if c == 0 {
-				continue
-			}
 			counts[k] = 0
-			parts++
-			if int(k) != sv.win {
-				lev = max(lev, sv.levels[c])
-			}
 		}
-		if parts == n && n <= sv.b+1 {
-			// No candidate splits perfectly (checked above), so 2n is the
-			// least possible, and this guess achieves it.
+		if !member && total == 2*n && n <= sv.b+1 {
+			// Classes of one code each, and no candidate does as well
+			// (shortcuts checked), so 2n is the least possible.
 			s.Keys(g, keys)
 			return sv.smallTree(s, g, keys), nil
 		}
-		if parts == 1 && total > n {
+		if total == useless {
 			continue // one class, not the win: learns nothing
 		}
 		if lev+1 > depth {
