@@ -25,9 +25,13 @@ const (
 // later turn.
 const maxList = 1 << 17
 
-// maxOpenings is the most first guesses, one per class, that Sampler adds
-// to its sample at the start of a game.
-const maxOpenings = 2000
+// maxOpenings is the most first guesses, one per class, that Sampler
+// scores at the start of a game, against openingTargets codes drawn
+// uniformly.
+const (
+	maxOpenings    = 2000
+	openingTargets = 4096
+)
 
 // Sampler plays variants too large to enumerate. Each turn it draws codes
 // consistent with the history — from the candidates where the variant is
@@ -107,66 +111,68 @@ func (s Sampler) Guess(st *mm.State) (mm.Code, error) {
 	s = s.withDefaults(r)
 	rng := st.Rand()
 	obj := s.objective()
-	var sample []mm.Code
-	switch {
+	if st.Len() == 0 {
+		return s.opening(r, rng, obj), nil
+	}
+	var all, sample []mm.Code // every candidate if known; a sample else
+	switch l, listed := st.Listed(); {
 	case st.Known():
 		cands, err := st.Candidates()
 		if err != nil {
 			return mm.Code{}, err
 		}
 		if cands.Len() <= s.Exact {
-			pool := cands.Codes()
-			if st.Len() == 0 {
-				// Codes of one class split alike, and an opening is the
-				// lowest of its class.
-				pool = r.Openings()
-			}
-			return bestSplit(r, pool, cands.Codes(), obj), nil
+			all = cands.Codes()
+			break
 		}
 		sample = make([]mm.Code, s.Samples)
 		for i := range sample {
 			sample[i] = cands.Code(rng.IntN(cands.Len()))
 		}
-	case st.Len() == 0:
-		// Every code is a candidate: draw them uniformly.
-		sample = make([]mm.Code, s.Samples)
-		for i := range sample {
-			sample[i] = mm.RandomCode(r, rng)
-		}
+	case listed:
+		// Listed at an earlier turn and filtered since.
+		all = l
 	default:
-		if all, ok := st.Listed(); ok {
-			// Listed at an earlier turn and filtered since.
-			if len(all) <= s.Exact {
-				return bestSplit(r, all, all, obj), nil
-			}
-			sample = make([]mm.Code, s.Samples)
-			for i := range sample {
-				sample[i] = all[rng.IntN(len(all))]
-			}
-			break
-		}
-		var all []mm.Code
 		var err error
 		if sample, all, err = s.draw(st, rng); err != nil {
 			return mm.Code{}, err
 		}
-		if all != nil {
-			if len(all) <= s.Exact {
-				return bestSplit(r, all, all, obj), nil
-			}
-			sample = make([]mm.Code, s.Samples)
-			for i := range sample {
-				sample[i] = all[rng.IntN(len(all))]
-			}
+	}
+	if all != nil {
+		if len(all) <= s.Exact {
+			return bestSplit(r, all, all, obj), nil
+		}
+		sample = make([]mm.Code, s.Samples)
+		for i := range sample {
+			sample[i] = all[rng.IntN(len(all))]
 		}
 	}
-	pool := distinct(sample)
-	if st.Len() == 0 {
-		if o := r.Openings(); len(o) <= maxOpenings {
-			pool = distinct(append(pool, o...))
+	return bestSplit(r, distinct(sample), sample, obj), nil
+}
+
+// opening returns the first guess: the opening (Rules.Openings: one code of
+// each class that renaming colours and permuting positions map onto each
+// other, the lowest of its class) that best splits every code where there
+// are at most s.Exact of them, or else openingTargets codes drawn
+// uniformly — many, since drawing costs nothing at the start.
+func (s Sampler) opening(r mm.Rules, rng *rand.Rand, obj objective) mm.Code {
+	var targets []mm.Code
+	if r.Size() <= uint64(s.Exact) {
+		if sp, err := mm.SpaceOf(r); err == nil {
+			targets = sp.All().Codes()
 		}
 	}
-	return bestSplit(r, pool, sample, obj), nil
+	if targets == nil {
+		targets = make([]mm.Code, openingTargets)
+		for i := range targets {
+			targets[i] = mm.RandomCode(r, rng)
+		}
+	}
+	pool := r.Openings()
+	if len(pool) > maxOpenings {
+		pool = distinct(targets[:min(len(targets), s.Samples)])
+	}
+	return bestSplit(r, pool, targets, obj)
 }
 
 // draw draws s.Samples codes consistent with st's turns, or lists every
