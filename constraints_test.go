@@ -297,3 +297,52 @@ func TestListCandidates(t *testing.T) {
 		}
 	}
 }
+
+// A history on 15 pegs of 15 colours, far too large to enumerate: the
+// constraints still find codes that fit it, and list them once they are
+// few.
+func ExampleConstraints() {
+	r := mm.Rules{Colors: 15, Pegs: 15}
+	secret, _ := r.ParseCode("123456789ABCDEF")
+	var turns []mm.Turn
+	for _, g := range []string{"111111111111111", "123123123123123", "FEDCBA987654321", "123456789ABCDFE"} {
+		guess, _ := r.ParseCode(g)
+		turns = append(turns, mm.Turn{Guess: guess, Feedback: mm.Score(secret, guess)})
+	}
+	c, err := mm.NewConstraints(r, turns)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	x, err := c.Find(1000)
+	fmt.Println(c.Consistent(x), err)
+	all, err := c.Enumerate(100, 0)
+	fmt.Println(len(all), all[:3], slices.Contains(all, secret), err)
+	// Output:
+	// true <nil>
+	// 61 [123456789ABCDEF 123456789ABCEFD 123456789ABCFDE] true <nil>
+}
+
+// BenchmarkSample draws codes in the middle of a 15 × 15 game, after eight
+// guesses that were themselves drawn codes.
+func BenchmarkSample(b *testing.B) {
+	r := mm.Rules{Colors: 15, Pegs: 15}
+	rng := rand.New(rand.NewPCG(8, 8))
+	secret := mm.RandomCode(r, rng)
+	var turns []mm.Turn
+	for range 8 {
+		c, _ := mm.NewConstraints(r, turns)
+		codes, err := c.Sample(rng, 1, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		turns = append(turns, mm.Turn{Guess: codes[0], Feedback: mm.Score(secret, codes[0])})
+	}
+	c, _ := mm.NewConstraints(r, turns)
+	for b.Loop() {
+		if _, err := c.Sample(rng, 16, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/16, "ns/code")
+}
