@@ -163,11 +163,23 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 		next     atomic.Int64
 		done     atomic.Int64
 		progress sync.Mutex
+		errMu    sync.Mutex
 		firstErr error
-		errOnce  sync.Once
+		errAt    = n // the place in order of the game firstErr is from
 		stop     atomic.Bool
 		wg       sync.WaitGroup
 	)
+	// fail keeps the error of the earliest game in order: every game before
+	// it was taken first and runs to its end, so the error reported does not
+	// depend on how the workers were scheduled.
+	fail := func(k int, err error) {
+		errMu.Lock()
+		if k < errAt {
+			errAt, firstErr = k, err
+		}
+		errMu.Unlock()
+		stop.Store(true)
+	}
 	order := scatter(n)
 	for range workers {
 		wg.Go(func() {
@@ -177,15 +189,13 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 					return
 				}
 				if err := ctx.Err(); err != nil {
-					errOnce.Do(func() { firstErr = err })
-					stop.Store(true)
+					fail(-1, err)
 					return
 				}
 				i := order[k]
 				g, err := play(i, secrets[i])
 				if err != nil {
-					errOnce.Do(func() { firstErr = fmt.Errorf("secret %s: %w", secrets[i], err) })
-					stop.Store(true)
+					fail(k, fmt.Errorf("secret %s: %w", secrets[i], err))
 					return
 				}
 				guesses[i] = g

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -25,6 +26,9 @@ type Options struct {
 	// the strategy's own (merc's own is "pairs", the paper's 1122, unless
 	// "own" is given explicitly).
 	Opening string
+	// Budget is the time auto aims to spend on one guess, and sets how
+	// much sampler draws and searches; 0 means DefaultBudget.
+	Budget time.Duration
 }
 
 type entry struct {
@@ -60,6 +64,10 @@ var registry = []entry{
 		func(Options) mm.Strategy { return Incremental{} }},
 	{"permuted", "seeds/001's permuted elimination: count colours, then arrange",
 		func(Options) mm.Strategy { return Permuted{} }},
+	{"sampler", "the consistent code that best splits a sample of consistent codes drawn by constraint search; any size",
+		func(o Options) mm.Strategy { return Sampler{Budget: o.Budget} }},
+	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess",
+		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }
 
 // Names returns the names New accepts, in the order of the documentation.

@@ -158,7 +158,13 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 						cell.Games, cell.Min, cell.Max = rep.Games, rep.Min(), rep.Max
 						cell.Mean = round(rep.Mean(), 3)
 						cell.PerGame = rep.Seconds() / float64(rep.Games)
-					case errors.Is(err, mm.ErrTooLarge), errors.Is(err, mm.ErrUnsupported), errors.Is(err, eval.ErrNotSolved):
+					case errors.Is(err, mm.ErrTooLarge), errors.Is(err, mm.ErrUnsupported):
+						// About the size, not the secret it happened on.
+						if inner := errors.Unwrap(err); inner != nil {
+							err = inner
+						}
+						fallthrough
+					case errors.Is(err, eval.ErrNotSolved):
 						cell.Error = strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
 						switch {
 						case errors.Is(err, mm.ErrTooLarge):
@@ -226,14 +232,15 @@ func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) erro
 		if t == nil {
 			return nil
 		}
-		err := t.flush()
-		fmt.Fprintln(w)
-		return err
+		return t.flush()
 	}
 	for _, c := range cells {
 		if c.Strategy != cur {
 			if err := flush(); err != nil {
 				return err
+			}
+			if t != nil {
+				fmt.Fprintln(w) // a blank line between tables, none after the last
 			}
 			cur = c.Strategy
 			fmt.Fprintf(w, "%s, %d random secrets per size, seed %d\n\n", cur, games, seed)
@@ -241,7 +248,7 @@ func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) erro
 			t.row("length", "colours", "min", "max", "mean", "seconds/game")
 		}
 		if c.Error != "" {
-			t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "("+c.short+")")
+			t.noted("("+c.short+")", strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "-")
 			continue
 		}
 		t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.Itoa(c.Min), strconv.Itoa(c.Max),

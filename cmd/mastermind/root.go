@@ -206,6 +206,7 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, seeds/004), "own", or a code`)
+	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+")")
 }
 
 // makeStrategy builds the named strategy for rules r, with the opening of

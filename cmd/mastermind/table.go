@@ -7,15 +7,26 @@ import (
 )
 
 // table writes rows of cells in columns: the first column left-aligned,
-// the others right-aligned, two spaces apart.
+// the others right-aligned, two spaces apart. A row may end in a note,
+// written after the columns and left out of their widths.
 type table struct {
-	w    io.Writer
-	rows [][]string
+	w     io.Writer
+	rows  [][]string
+	notes map[int]string // by row
 }
 
 func newTable(w io.Writer) *table { return &table{w: w} }
 
 func (t *table) row(cells ...string) { t.rows = append(t.rows, cells) }
+
+// noted adds a row of cells followed by a note.
+func (t *table) noted(note string, cells ...string) {
+	if t.notes == nil {
+		t.notes = map[int]string{}
+	}
+	t.notes[len(t.rows)] = note
+	t.row(cells...)
+}
 
 func (t *table) flush() error {
 	var widths []int
@@ -28,7 +39,7 @@ func (t *table) flush() error {
 		}
 	}
 	var b strings.Builder
-	for _, r := range t.rows {
+	for ri, r := range t.rows {
 		var line strings.Builder
 		for i, c := range r {
 			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
@@ -38,9 +49,12 @@ func (t *table) flush() error {
 				line.WriteString("  " + pad + c)
 			}
 		}
+		if note, ok := t.notes[ri]; ok {
+			line.WriteString("  " + note)
+		}
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
-	t.rows = nil
+	t.rows, t.notes = nil, nil
 	_, err := io.WriteString(t.w, b.String())
 	return err
 }

@@ -105,7 +105,7 @@ func (a *Assist) Start() []Line {
 	}
 	if a.all == nil {
 		out = append(out, info("This variant has %s codes, too many to enumerate: the codes left are shown as \"?\",",
-			sizeText(r)), info("and answers that contradict each other cannot be detected."))
+			sizeText(r)), info("and answers that contradict each other are caught when a short search can prove it."))
 	}
 	out = append(out, info(""))
 	return append(out, a.next()...)
@@ -453,7 +453,11 @@ func (a *Assist) rebuild() {
 // findConflict sets a.conflict to a smallest set of answers that cannot all
 // hold.
 func (a *Assist) findConflict() {
-	a.conflict, a.smallest = smallestConflict(a.all, a.mmTurns())
+	if a.all == nil {
+		a.conflict, a.smallest = largeConflict(a.cfg.Rules, a.mmTurns()), false
+	} else {
+		a.conflict, a.smallest = smallestConflict(a.all, a.mmTurns())
+	}
 	if a.conflict == nil {
 		// Unreachable: Play found no code. Blame the last answer.
 		a.conflict = []int{len(a.turns) - 1}
@@ -489,7 +493,15 @@ func (a *Assist) conflictLines() []Line {
 	for _, i := range a.conflict {
 		t := a.turns[i]
 		without := "without it, others still contradict each other"
-		switch n := countWithout(a.all, ts, i); {
+		n := 0
+		if a.all != nil {
+			n = countWithout(a.all, ts, i)
+		} else if keep := allBut(len(ts), i); largeConsistent(a.cfg.Rules, ts, keep) {
+			n = -1
+		}
+		switch {
+		case n < 0:
+			without = "without it, codes fit"
 		case n == 1:
 			without = "without it, 1 code fits"
 		case n > 1:
@@ -612,7 +624,7 @@ func (a *Assist) Board() Board {
 	case a.conflict != nil:
 		b.Status = fmt.Sprintf("answers %s %s", rowList(a.Conflict()), cannotHold(len(a.conflict)))
 	case a.all == nil:
-		b.Status = "? codes possible (too many to count; contradictions are not checked)"
+		b.Status = "? codes possible (too many to count)"
 	default:
 		b.Status = codes(a.st.Remaining()) + " possible"
 	}
@@ -659,4 +671,13 @@ func sizeText(r mm.Rules) string {
 		return strconv.FormatUint(r.Size(), 10)
 	}
 	return fmt.Sprintf("about 10^%.1f", r.Log10Size())
+}
+
+// allBut returns n trues but for index skip.
+func allBut(n, skip int) []bool {
+	keep := make([]bool, n)
+	for i := range keep {
+		keep[i] = i != skip
+	}
+	return keep
 }

@@ -1,6 +1,7 @@
 package play_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -278,7 +279,7 @@ func TestAssistLargeVariant(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := text(a.Start())
-	for _, want := range []string{"too many to enumerate", "cannot be detected", "cannot propose a guess", "guess 12345678"} {
+	for _, want := range []string{"too many to enumerate", "are caught when", "cannot propose a guess", "guess 12345678"} {
 		if !strings.Contains(start, want) {
 			t.Errorf("start lacks %q:\n%s", want, start)
 		}
@@ -299,6 +300,30 @@ func TestAssistLargeVariant(t *testing.T) {
 	}
 	if b := a.Board(); !b.Uncounted || !strings.Contains(b.Status, "?") {
 		t.Errorf("board: %+v", b)
+	}
+}
+
+// TestAssistLargeConflict answers contradict each other on a variant too
+// large to enumerate: the constraint search catches it and blames the two
+// answers at fault, not the innocent one between them.
+func TestAssistLargeConflict(t *testing.T) {
+	r := mm.Rules{Colors: 10, Pegs: 8}
+	a, err := play.NewAssist(play.Config{Rules: r, Strategy: strategy.Knuth{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Start()
+	// No peg of colour 1; a code with one peg not 1 then scores 2 blacks.
+	reply := send(a, "11111111", "0 0", "23456789", "0 3", "11111112", "2 0")
+	if got := a.Conflict(); !slices.Equal(got, []int{1, 3}) {
+		t.Fatalf("Conflict() = %v; want answers 1 and 3:\n%s", got, text(reply))
+	}
+	if !strings.Contains(text(reply), "cannot both be true") {
+		t.Errorf("reply does not explain the conflict:\n%s", text(reply))
+	}
+	reply = send(a, "fix 3 1 0")
+	if a.Conflict() != nil || hasKind(reply, play.Problem) {
+		t.Errorf("after fixing answer 3: Conflict %v, reply %q", a.Conflict(), text(reply))
 	}
 }
 

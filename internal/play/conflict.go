@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"slices"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -130,4 +131,52 @@ func countWithout(all *mm.Set, turns []mm.Turn, skip int) int {
 		}
 	}
 	return s.Len()
+}
+
+// largeEffort bounds each search for a code that the largeConflict and
+// largeCountWithout checks run on variants too large to enumerate.
+const largeEffort = mm.PlayEffort
+
+// largeConsistent reports whether some code of a variant too large to
+// enumerate satisfies every turn whose keep is true, by a bounded search of
+// the turns' constraints; a search that gives up counts as a yes.
+func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
+	var kept []mm.Turn
+	for i, t := range turns {
+		if keep[i] {
+			kept = append(kept, t)
+		}
+	}
+	c, err := mm.NewConstraints(r, kept)
+	if err != nil {
+		return false
+	}
+	_, err = c.Find(largeEffort)
+	return !errors.Is(err, mm.ErrInconsistent)
+}
+
+// largeConflict is irreducibleConflict for variants too large to enumerate:
+// it removes turns, oldest first, while the constraint search still proves
+// that the rest conflict.
+func largeConflict(r mm.Rules, turns []mm.Turn) []int {
+	keep := make([]bool, len(turns))
+	for i := range keep {
+		keep[i] = true
+	}
+	if largeConsistent(r, turns, keep) {
+		return nil
+	}
+	for i := range turns {
+		keep[i] = false
+		if largeConsistent(r, turns, keep) {
+			keep[i] = true
+		}
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -23,8 +23,11 @@
 //
 // # Large variants
 //
-// Counting the codes left and finding contradictory answers need every code
-// of the variant enumerated, which mastermind.SpaceOf does up to
-// mastermind.MaxSpace codes. Beyond that the sessions show "?" for the
-// count and say plainly that contradictions cannot be checked.
+// Counting the codes left needs every code of the variant enumerated, which
+// mastermind.SpaceOf does up to mastermind.MaxSpace codes. Beyond that the
+// sessions show "?" for the count, and contradictory answers are caught when
+// a bounded search of the answers' constraints (mastermind.Constraints)
+// proves that no code fits them, which it does for plain contradictions;
+// the answers blamed are then a set that conflicts but no longer does
+// without any one of them, not always a smallest one.
 package play

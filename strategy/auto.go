@@ -1,0 +1,85 @@
+package strategy
+
+import (
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultBudget is the time Auto aims to spend on one guess when no budget
+// is given.
+const DefaultBudget = 250 * time.Millisecond
+
+// Costs of the work Auto weighs against its budget, measured on the
+// project's 2-core machine (see BENCHMARKS.md): scoring one guess against
+// one code, by words of packed code; one search node; and listing one code
+// of a symmetry pool.
+const (
+	pairNanos  = 0.6 // per word of a packed code
+	nodeNanos  = 2000
+	poolNanos  = 60
+	sampleCost = 40 * nodeNanos // a code drawn late in a game, generously
+)
+
+// Auto picks, at every guess, a strategy that fits the space and a time
+// budget. Where the space can be enumerated (at most 2²⁰ codes) and
+// scoring every code against every candidate fits the budget it plays
+// Entropy; else, if scoring the candidates against one another fits, Entropy
+// with ConsistentOnly; else Sampler, with as many codes drawn and as many
+// candidates scored exactly as the budget allows. Beyond 2²⁰ codes it is
+// always Sampler, which itself scores exactly, among the candidates, once
+// they are few enough to list. On a space of about a million codes a game
+// typically opens with Entropy, samples through the middle and ends with
+// Entropy again.
+//
+// The budget is turned into amounts of work by fixed costs measured on the
+// reference machine, never by reading the clock, so a game is reproducible
+// from its seed whatever the machine's speed; the time actually spent varies
+// with the machine and stays under the budget in most guesses, not all.
+type Auto struct {
+	Budget time.Duration // time per guess to aim for; 0 means DefaultBudget
+}
+
+var (
+	_ mm.Strategy   = Auto{}
+	_ mm.Randomized = Auto{}
+)
+
+func (Auto) String() string { return "auto" }
+
+// Randomized reports true: on large spaces Auto draws codes with st.Rand().
+func (Auto) Randomized() bool { return true }
+
+func (a Auto) nanos() float64 {
+	if a.Budget <= 0 {
+		return float64(DefaultBudget)
+	}
+	return float64(a.Budget)
+}
+
+// pairCost returns the nanoseconds of one scoring under r.
+func pairCost(r mm.Rules) float64 {
+	words := (r.Pegs*r.Colors + 63) / 64
+	return pairNanos * float64(2*words)
+}
+
+// Guess returns the guess of the strategy that fits.
+func (a Auto) Guess(st *mm.State) (mm.Code, error) {
+	r := st.Rules()
+	b := a.nanos()
+	pc := pairCost(r)
+	if size := r.Size(); size <= MaxHeuristicSpace {
+		n := float64(st.Remaining())
+		pool := float64(size)
+		if st.Len() == 0 {
+			pool = float64(len(r.Openings()))
+		}
+		if pool*n*pc+float64(size)*poolNanos <= b {
+			return Entropy{}.Guess(st)
+		}
+		if n*n*pc <= b {
+			return Entropy{ConsistentOnly: true}.Guess(st)
+		}
+	}
+	return Sampler{Budget: a.Budget}.Guess(st)
+}
