@@ -21,6 +21,7 @@ echo "## go test -bench"
 go test -run XXX -bench 'Score|Count|Split|Filter' -count 5 . | grep -E '^Benchmark'
 go test -run XXX -bench 'Tree' -count 5 ./eval | grep -E '^Benchmark'
 go test -run XXX -bench 'FirstGuess|Optimal' -count 3 ./strategy | grep -E '^Benchmark'
+go test -run XXX -bench 'Sample' -count 5 . | grep -E '^Benchmark'
 
 echo "## whole commands (hyperfine: mean ± σ, median)"
 hf() {
@@ -38,6 +39,12 @@ hf 1 10 "$bin bench --colors 10 --pegs 4 --strategy knuth --workers 1" "$bin ben
 hf 1 5 "$bin bench --colors 8 --pegs 5 --strategy knuth" "$bin bench --colors 8 --pegs 5 --strategy expected-size" \
 	"$bin bench --colors 8 --pegs 5 --strategy entropy" "$bin bench --colors 8 --pegs 5 --strategy most-parts"
 hf 2 10 "$bin bench --strategy optimal" "$bin bench --strategy optimal --max-depth 5"
+
+echo "## auto on large spaces, one game at a time (grid: mean seconds per game in the last column)"
+for n in 10 12 15; do
+	mm grid --pegs $n --colors $n --games 20 --workers 1 --strategy auto | tail -1
+done
+$quick || mm grid --pegs 20 --colors 20 --games 5 --workers 1 --strategy auto | tail -1
 
 if ! $quick; then
 	echo "## long searches (one run each)"
