@@ -127,6 +127,9 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 			for _, p := range ps {
 				for _, c := range cs {
 					r := mm.Rules{Colors: c, Pegs: p, Distinct: rf.distinct}
+					if c == 0 || p == 0 { // zero would mean the default size
+						return fmt.Errorf("--colors and --pegs must be at least 2 and 1")
+					}
 					if err := r.Validate(); err != nil {
 						return err
 					}

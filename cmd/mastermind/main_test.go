@@ -283,6 +283,11 @@ var errorCases = []struct {
 	{"negative games", []string{"bench", "--games", "-5"}, "", "negative"},
 	{"bench all too large", []string{"bench", "--all", "--colors", "20", "--pegs", "8"}, "", "large"},
 	{"bench argument", []string{"bench", "knuth"}, "", "argument"},
+	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "at least"},
+	{"grid bad range", []string{"grid", "--pegs", "3:a"}, "", "3:a"},
+	{"grid pegs too many", []string{"grid", "--pegs", "40", "--colors", "3", "--strategy", "auto"}, "", "pegs"},
+	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
+	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
 }
 
 // TestErrors checks that bad input gives an error whose text is one line,

@@ -222,6 +222,9 @@ func makeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 		}
 		first, so.Opening = &c, "own"
 	}
+	if so.Budget < 0 {
+		return nil, fmt.Errorf("--budget %v: want a positive duration, or 0 for the default", so.Budget)
+	}
 	s, err := strategy.New(name, so)
 	if err != nil {
 		return nil, err
