@@ -148,6 +148,15 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 	return &Report{Strategy: name, Rules: r, Sampled: sampled, Seed: opts.Seed, Stats: stats, Elapsed: time.Since(start)}, nil
 }
 
+// GameError is the error of the game against one secret.
+type GameError struct {
+	Secret mm.Code
+	Err    error
+}
+
+func (e *GameError) Error() string { return fmt.Sprintf("secret %s: %v", e.Secret, e.Err) }
+func (e *GameError) Unwrap() error { return e.Err }
+
 // parallel plays every secret with play on opts.Workers goroutines. Games
 // are taken in a scattered order so that workers growing a shared tree
 // rarely wait for the same node.
@@ -195,7 +204,7 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 				i := order[k]
 				g, err := play(i, secrets[i])
 				if err != nil {
-					fail(k, fmt.Errorf("secret %s: %w", secrets[i], err))
+					fail(k, &GameError{Secret: secrets[i], Err: err})
 					return
 				}
 				guesses[i] = g

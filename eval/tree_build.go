@@ -66,7 +66,7 @@ func (b *builder) build(st *mm.State) (*mm.Tree, error) {
 		if fbs[i].Solved(pegs) {
 			continue
 		}
-		if k.Remaining() == st.Remaining() && !kidHasWin(fbs, pegs) {
+		if k.Remaining() == st.Remaining() { // the only branch: nothing learnt
 			return nil, fmt.Errorf("strategy repeats itself: %s after %d guesses learns nothing", g, st.Len())
 		}
 		select {
@@ -89,15 +89,6 @@ func (b *builder) build(st *mm.State) (*mm.Tree, error) {
 		}
 	}
 	return t, nil
-}
-
-func kidHasWin(fbs []mm.Feedback, pegs int) bool {
-	for _, f := range fbs {
-		if f.Solved(pegs) {
-			return true
-		}
-	}
-	return false
 }
 
 // TreeStats returns the statistics of playing every secret through t.

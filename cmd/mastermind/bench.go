@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
@@ -87,6 +88,32 @@ type benchFlags struct {
 	so         strategy.Options
 }
 
+// addRunFlags adds the flags that choose the secrets and how they are
+// played, shared by bench and openings.
+func (bf *benchFlags) addRunFlags(f *pflag.FlagSet) {
+	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
+	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all (default 1000 on large spaces)")
+	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
+	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
+	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
+}
+
+// check rejects contradictory or negative run flags.
+func (bf *benchFlags) check(cmd *cobra.Command) error {
+	if bf.all && cmd.Flags().Changed("games") {
+		return fmt.Errorf("--all and --games exclude each other")
+	}
+	if bf.games < 0 || bf.workers < 0 || bf.maxGuesses < 0 {
+		return fmt.Errorf("--games, --workers and --max-guesses must not be negative")
+	}
+	return nil
+}
+
+// options returns the harness options of the run flags.
+func (bf *benchFlags) options() eval.Options {
+	return eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+}
+
 func newBench(e *env, rf *rulesFlags) *cobra.Command {
 	bf := &benchFlags{}
 	cmd := &cobra.Command{
@@ -111,14 +138,11 @@ once however many games pass through each node; every core works at once
 			if err != nil {
 				return err
 			}
-			if bf.all && cmd.Flags().Changed("games") {
-				return fmt.Errorf("--all and --games exclude each other")
+			if err := bf.check(cmd); err != nil {
+				return err
 			}
 			if bf.asJSON && bf.asCSV {
 				return fmt.Errorf("--json and --csv exclude each other")
-			}
-			if bf.games < 0 || bf.workers < 0 || bf.maxGuesses < 0 {
-				return fmt.Errorf("--games, --workers and --max-guesses must not be negative")
 			}
 			var done func()
 			bf.so.Progress, done = e.progressLine()
@@ -127,7 +151,7 @@ once however many games pass through each node; every core works at once
 			if err != nil {
 				return err
 			}
-			opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+			opts := bf.options()
 			secrets, sampled, err := eval.Secrets(r, &opts)
 			if err != nil {
 				return err
@@ -149,7 +173,7 @@ once however many games pass through each node; every core works at once
 				for _, rep := range reports {
 					hs = append(hs, chart.Histogram{Name: rep.Strategy, Counts: rep.Histogram})
 				}
-				title := fmt.Sprintf("%d colours × %d pegs: guesses per game", r.Colors, r.Pegs)
+				title := describeRules(r) + ": guesses per game"
 				if err := chart.Histograms(bf.plot, title, hs); err != nil {
 					return err
 				}
@@ -172,11 +196,7 @@ once however many games pass through each node; every core works at once
 	}
 	f := cmd.Flags()
 	f.StringVar(&bf.strategies, "strategy", defaultBench, "comma-separated strategies to compare")
-	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
-	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all (default 1000 on large spaces)")
-	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
-	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
-	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
+	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
 	f.StringVar(&bf.plot, "plot", "", "also draw the histograms side by side into this .svg or .png file")
@@ -189,7 +209,7 @@ func writeBenchTable(w io.Writer, r mm.Rules, sampled bool, seed uint64, reports
 	if sampled {
 		what = fmt.Sprintf("random secrets, seed %d", seed)
 	}
-	fmt.Fprintf(w, "%d colours × %d pegs%s, %s\n\n", r.Colors, r.Pegs, map[bool]string{true: ", distinct"}[r.Distinct], what)
+	fmt.Fprintf(w, "%s, %s\n\n", describeRules(r), what)
 	t := newTable(w)
 	head := []string{""}
 	for _, rep := range reports {

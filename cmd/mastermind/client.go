@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -102,22 +101,11 @@ lost.`,
 			c := &server.Client{URL: cf.server, HTTP: &http.Client{Timeout: time.Minute, Transport: tr}}
 			req := server.NewGame{Colors: r.Colors, Pegs: r.Pegs, Distinct: r.Distinct,
 				MaxGuesses: cf.maxGuesses, TimeLimitMs: cf.timeLimit.Milliseconds()}
-			var bar *progressbar.ProgressBar
-			if e.stderrTTY {
-				bar = progressbar.NewOptions(cf.games, progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionShowCount(),
-					progressbar.OptionClearOnFinish(), progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())
-			}
+			bar := e.newRunBar(cf.games)
 			start := time.Now()
-			results, err := playGames(cmd.Context(), c, req, s, cf, func() {
-				if bar != nil {
-					bar.Add(1)
-				}
-			})
+			results, err := playGames(cmd.Context(), c, req, s, cf, func() { bar.add(1) })
 			elapsed := time.Since(start)
-			if bar != nil {
-				bar.Clear()
-			}
+			bar.stop()
 			if err != nil {
 				return &failure{err}
 			}
@@ -209,13 +197,10 @@ func clientReport(r mm.Rules, cf *clientFlags, results []*server.Result, elapsed
 		total += res.Elapsed
 		longest = max(longest, res.Elapsed)
 	}
-	rep := &eval.Report{Strategy: cf.strategy, Rules: r, Sampled: true, Seed: cf.seed,
-		Stats: eval.Summarize(won), Elapsed: elapsed}
-	// The limits the server set, which may be its defaults.
-	maxGuesses, timeLimit := cf.maxGuesses, cf.timeLimit
-	if len(results) > 0 {
-		maxGuesses, timeLimit = results[0].MaxGuesses, results[0].TimeLimit
-	}
+	rep := &eval.Report{Strategy: cf.strategy, Stats: eval.Summarize(won), Elapsed: elapsed}
+	// The limits the server set, which may be its defaults; --games is at
+	// least 1 and every game has a result.
+	maxGuesses, timeLimit := results[0].MaxGuesses, results[0].TimeLimit
 	out := &clientJSON{Server: cf.server, Rules: toRulesJSON(r), MaxGuesses: maxGuesses, TimeLimit: timeLimit.Seconds(),
 		Seed: cf.seed, resultJSON: toResultJSON(rep), Won: len(won), Lost: lost,
 		SecondsPerGame:    round(total.Seconds()/float64(len(results)), 4),
@@ -233,8 +218,7 @@ func writeClientTable(w io.Writer, rep *clientJSON, results []*server.Result) er
 		limits += ", " + strconv.FormatFloat(rep.TimeLimit, 'f', -1, 64) + " s per game"
 	}
 	r := mm.Rules{Colors: rep.Rules.Colors, Pegs: rep.Rules.Pegs, Distinct: rep.Rules.Distinct}
-	fmt.Fprintf(w, "%d colours × %d pegs%s, %s, against %s\n\n", r.Colors, r.Pegs,
-		map[bool]string{true: ", distinct"}[r.Distinct], limits, rep.Server)
+	fmt.Fprintf(w, "%s, %s, against %s\n\n", describeRules(r), limits, rep.Server)
 	t := newTable(w)
 	f3 := func(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 	t.row("", rep.Strategy)

@@ -117,26 +117,25 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 			if games <= 0 {
 				return fmt.Errorf("--games must be at least 1")
 			}
-			a := mm.DefaultAlphabet
-			if rf.alphabet != "" {
-				if a, err = mm.NewAlphabet(rf.alphabet); err != nil {
-					return err
-				}
+			a, err := rf.symbols()
+			if err != nil {
+				return err
 			}
 			var rules []mm.Rules
 			for _, p := range ps {
 				for _, c := range cs {
 					r := mm.Rules{Colors: c, Pegs: p, Distinct: rf.distinct}
-					if c == 0 || p == 0 { // zero would mean the default size
-						return fmt.Errorf("--colors and --pegs must be at least 2 and 1")
-					}
-					if err := r.Validate(); err != nil {
+					if err := checkRules(r); err != nil {
 						return err
 					}
 					rules = append(rules, r)
 				}
 			}
-			names := strings.Split(names, ",")
+			// Every name is checked before any game is played.
+			names, _, err := strategyList(names, so, rules[0], a)
+			if err != nil {
+				return err
+			}
 			bar := e.newRunBar(len(rules) * len(names) * games)
 			defer bar.stop()
 			var done func()
@@ -145,7 +144,6 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 			var cells []gridCell
 			k := 0
 			for _, name := range names {
-				name = strings.TrimSpace(name)
 				for _, r := range rules {
 					s, err := makeStrategy(name, so, r, a)
 					if err != nil {
@@ -161,24 +159,23 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 						cell.Games, cell.Min, cell.Max = rep.Games, rep.Min(), rep.Max
 						cell.Mean = round(rep.Mean(), 3)
 						cell.PerGame = rep.Seconds() / float64(rep.Games)
-					case errors.Is(err, mm.ErrTooLarge), errors.Is(err, mm.ErrUnsupported):
-						// About the size, not the secret it happened on.
-						if inner := errors.Unwrap(err); inner != nil {
-							err = inner
-						}
-						fallthrough
+					case errors.Is(err, mm.ErrTooLarge):
+						cell.short = "too large to enumerate"
+					case errors.Is(err, mm.ErrUnsupported):
+						cell.short = "not for these rules"
 					case errors.Is(err, eval.ErrNotSolved):
-						cell.Error = strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
-						switch {
-						case errors.Is(err, mm.ErrTooLarge):
-							cell.short = "too large to enumerate"
-						case errors.Is(err, mm.ErrUnsupported):
-							cell.short = "not for these rules"
-						default:
-							cell.short = "not solved"
-						}
+						cell.short = "not solved"
 					default:
 						return fmt.Errorf("%s on %s: %w", name, r, err)
+					}
+					if err != nil {
+						// A size or rules error is about the cell, not the
+						// secret it showed up on.
+						var ge *eval.GameError
+						if !errors.Is(err, eval.ErrNotSolved) && errors.As(err, &ge) {
+							err = ge.Err
+						}
+						cell.Error = strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
 					}
 					cells = append(cells, cell)
 				}
@@ -190,7 +187,7 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 					sr := chart.Series{Name: strings.TrimSpace(name)}
 					for _, c := range cells {
 						if c.Strategy == sr.Name && c.Error == "" {
-							sr.Points = append(sr.Points, chart.Point{Log10Size: c.Log10, Mean: c.Mean, Label: fmt.Sprintf("%dx%d", c.Colors, c.Pegs)})
+							sr.Points = append(sr.Points, chart.Point{Log10Size: c.Log10, Mean: c.Mean})
 						}
 					}
 					series = append(series, sr)

@@ -5,8 +5,9 @@
 //
 // Every command takes the rules of the variant: --colors C --pegs P
 // [--distinct] (classic 6 × 4 by default) and --alphabet to write colours
-// with other symbols than 123456789ABC…. Errors are one line on stderr and
-// exit status 2.
+// with other symbols than 123456789ABC…. Errors are one line on stderr;
+// bad input exits with status 2, a command that ran but failed (a game not
+// solved) with status 1.
 package main
 
 import (
@@ -16,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 )
 
@@ -39,11 +39,7 @@ func report(stderr io.Writer, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	if !strings.HasPrefix(msg, "mastermind: ") {
-		msg = "mastermind: " + msg
-	}
-	fmt.Fprintln(stderr, msg)
+	fmt.Fprintln(stderr, oneLine(err))
 	var f *failure
 	if errors.As(err, &f) {
 		return exitFailure

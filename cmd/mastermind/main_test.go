@@ -286,6 +286,8 @@ var errorCases = []struct {
 	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "at least"},
 	{"grid bad range", []string{"grid", "--pegs", "3:a"}, "", "3:a"},
 	{"grid pegs too many", []string{"grid", "--pegs", "40", "--colors", "3", "--strategy", "auto"}, "", "pegs"},
+	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "negative"},
+	{"grid unknown strategy after a known one", []string{"grid", "--pegs", "2:8", "--colors", "3:15", "--strategy", "incremental,bogus"}, "", "bogus"},
 	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
 	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
 }

@@ -52,20 +52,17 @@ search of seeds/003 over all openings, done once per class.`,
 			if err != nil {
 				return err
 			}
-			if bf.all && cmd.Flags().Changed("games") {
-				return fmt.Errorf("--all and --games exclude each other")
+			if err := bf.check(cmd); err != nil {
+				return err
 			}
-			if bf.games < 0 || bf.workers < 0 {
-				return fmt.Errorf("--games and --workers must not be negative")
-			}
-			if bf.so.Opening != "" {
-				return fmt.Errorf("openings tries every opening; --opening does not apply")
-			}
+			var done func()
+			bf.so.Progress, done = e.progressLine()
+			defer done()
 			s, err := makeStrategy(name, bf.so, r, a)
 			if err != nil {
 				return err
 			}
-			opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+			opts := bf.options()
 			secrets, sampled, err := eval.Secrets(r, &opts)
 			if err != nil {
 				return err
@@ -106,7 +103,7 @@ search of seeds/003 over all openings, done once per class.`,
 			if sampled {
 				what = fmt.Sprintf("%d random secrets, seed %d", len(secrets), bf.seed)
 			}
-			fmt.Fprintf(e.stdout, "%s after each first guess, %d colours × %d pegs, %s\n\n", name, r.Colors, r.Pegs, what)
+			fmt.Fprintf(e.stdout, "%s after each first guess, %s, %s\n\n", name, describeRules(r), what)
 			t := newTable(e.stdout)
 			t.row("rank", "opening", "total", "mean", "max", "seconds")
 			for rank, i := range order {
@@ -119,12 +116,9 @@ search of seeds/003 over all openings, done once per class.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&name, "strategy", "knuth", "strategy to play after the first guess")
-	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
-	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all")
-	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
-	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
-	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
+	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the ranking as JSON")
 	addStrategyFlags(f, &bf.so)
+	f.MarkHidden("opening") // every opening is tried
 	return cmd
 }

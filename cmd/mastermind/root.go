@@ -78,6 +78,13 @@ func (b *runBar) track(opts *eval.Options, label string, base int) {
 	opts.Progress = func(done, _ int) { b.bar.Set(base + done) }
 }
 
+// add counts n more games done.
+func (b *runBar) add(n int) {
+	if b != nil {
+		b.bar.Add(n)
+	}
+}
+
 // stop clears the bar, finished or not.
 func (b *runBar) stop() {
 	if b != nil {
@@ -139,24 +146,45 @@ type rulesFlags struct {
 // rules returns the variant and alphabet the flags describe.
 func (f *rulesFlags) rules() (mm.Rules, *mm.Alphabet, error) {
 	r := mm.Rules{Colors: f.colors, Pegs: f.pegs, Distinct: f.distinct}
-	if f.colors == 0 || f.pegs == 0 {
-		return r, nil, fmt.Errorf("--colors and --pegs must be at least 2 and 1")
-	}
-	if err := r.Validate(); err != nil {
+	if err := checkRules(r); err != nil {
 		return r, nil, err
 	}
-	a := mm.DefaultAlphabet
-	if f.alphabet != "" {
-		var err error
-		if a, err = mm.NewAlphabet(f.alphabet); err != nil {
-			return r, nil, err
-		}
+	a, err := f.symbols()
+	if err != nil {
+		return r, nil, err
 	}
 	if r.Colors > a.Len() {
 		return r, nil, fmt.Errorf("%d colours need an alphabet of at least %d symbols, and %q has %d; pass --alphabet",
 			r.Colors, r.Colors, a.String(), a.Len())
 	}
 	return r, a, nil
+}
+
+// checkRules validates rules given on the command line, where zero colours
+// or pegs is a mistake rather than a request for the default.
+func checkRules(r mm.Rules) error {
+	if r.Colors == 0 || r.Pegs == 0 {
+		return fmt.Errorf("--colors and --pegs must be at least 2 and 1")
+	}
+	return r.Validate()
+}
+
+// symbols returns the alphabet of --alphabet, or the default one.
+func (f *rulesFlags) symbols() (*mm.Alphabet, error) {
+	if f.alphabet == "" {
+		return mm.DefaultAlphabet, nil
+	}
+	return mm.NewAlphabet(f.alphabet)
+}
+
+// describeRules returns the heading of a variant, such as
+// "6 colours × 4 pegs" or "10 colours × 4 pegs, distinct".
+func describeRules(r mm.Rules) string {
+	s := fmt.Sprintf("%d colours × %d pegs", r.Colors, r.Pegs)
+	if r.Distinct {
+		s += ", distinct"
+	}
+	return s
 }
 
 func newRoot(e *env) *cobra.Command {
@@ -259,7 +287,8 @@ func strategyList(s string, o strategy.Options, r mm.Rules, a *mm.Alphabet) ([]s
 	return names, out, nil
 }
 
-// exactArgs is cobra.ExactArgs with a message that says what is expected.
+// argsBetween accepts lo to hi arguments (hi < 0: no most), with a message
+// that says what is expected.
 func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) < lo || (hi >= 0 && len(args) > hi) {

@@ -65,7 +65,7 @@ led there, the guess, and how many secrets reach it. --format json nests
 the totals. --format dot is a GraphViz digraph: render it with
 "dot -Tsvg tree.dot > tree.svg".
 
-Following the tree for every secret gives exactly bench's figures.`,
+Following the tree for every secret gives exactly the figures of bench --all.`,
 		Example: `  mastermind tree --strategy knuth
   mastermind tree --strategy optimal --format json > optimal.json
   mastermind tree --strategy optimal --max-depth 5 --format dot | dot -Tsvg > tree.svg`,

@@ -84,7 +84,6 @@ func Histograms(file, title string, hs []Histogram) error {
 type Point struct {
 	Log10Size float64
 	Mean      float64
-	Label     string // e.g. "10x6"
 }
 
 // A Series is one strategy's points.
