@@ -49,7 +49,6 @@ func (h *handler) getGame(w http.ResponseWriter, r *http.Request) {
 
 // guess handles POST /api/games/{id}/guesses.
 func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
-	at := h.now()
 	var req Guess
 	if err := decode(w, r, &req); err != nil {
 		h.writeError(w, r, err)
@@ -60,7 +59,10 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	g, err := h.Store.Guess(r.Context(), r.PathValue("id"), c, at)
+	// The guess counts once its body is read: timed at the request's
+	// arrival, a body held back past the deadline could carry the secret
+	// that GET shows once the game is lost.
+	g, err := h.Store.Guess(r.Context(), r.PathValue("id"), c, h.now())
 	if err != nil {
 		h.writeError(w, r, err)
 		return

@@ -20,7 +20,7 @@
 //
 // The secret is drawn with crypto/rand and leaves the server only once the
 // game is over. The time limit runs on the server's clock from the game's
-// creation; a guess counts at the moment its request arrives. Guesses on
+// creation; a guess counts at the moment its whole request has been read. Guesses on
 // one game are serialised by the Store, and a guess is acknowledged only
 // once it is durable.
 package server

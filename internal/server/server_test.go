@@ -367,6 +367,54 @@ func TestTimeLimit(t *testing.T) {
 	e.callJSON(t, "GET", "/api/games/"+g2.ID+"/hint", "", http.StatusConflict, nil)
 }
 
+// slowBody is a request body that lets the clock pass before it gives its
+// content, as a client holding back the body of a guess would: on the
+// first read it calls wait, then reads what body returns.
+type slowBody struct {
+	wait func() (body string)
+	r    io.Reader
+}
+
+func (b *slowBody) Read(p []byte) (int, error) {
+	if b.r == nil {
+		b.r = strings.NewReader(b.wait())
+	}
+	return b.r.Read(p)
+}
+
+// TestTimeLimitSlowBody sends the headers of a guess in time and its body
+// after the deadline, once GET has shown the secret of the lost game: the
+// guess must be late, not a win.
+func TestTimeLimitSlowBody(t *testing.T) {
+	e := newEnv(t, nil)
+	g := e.newGame(t, `{"timeLimitMs":2000}`)
+	path := "/api/games/" + g.ID
+	var leaked string
+	body := &slowBody{wait: func() string {
+		e.clock.Add(2001 * time.Millisecond)
+		var got server.Game
+		e.callJSON(t, "GET", path, "", 200, &got)
+		leaked = got.Secret
+		return fmt.Sprintf(`{"guess":%q}`, leaked)
+	}}
+	req, err := http.NewRequest("POST", e.URL+path+"/guesses", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := e.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if leaked == "" {
+		t.Fatal("GET after the deadline did not show the secret")
+	}
+	if resp.StatusCode != http.StatusConflict {
+		t.Errorf("guess whose body came after the deadline: %d %s; want 409", resp.StatusCode, b)
+	}
+}
+
 func TestHint(t *testing.T) {
 	e := newEnv(t, nil)
 	g := e.newGame(t, `{}`)
