@@ -173,8 +173,12 @@ func (c *Constraints) Allowed(i int) uint64 {
 }
 
 // CountBounds returns the bounds that propagation at the root puts on the
-// number of pegs of colour k in the secret.
+// number of pegs of colour k in the secret; 0, 0 if the history is
+// contradictory.
 func (c *Constraints) CountBounds(k int) (lo, hi int) {
+	if !c.ok {
+		return 0, 0
+	}
 	return int(c.root.lo[k]), int(c.root.hi[k])
 }
 
@@ -645,28 +649,16 @@ func (s *searcher) dfs(d int) bool {
 		for i := range vals {
 			if s.rng != nil {
 				// Draw the next value with probability proportional to its
-				// weight, among those not yet tried.
-				total := 0.0
-				for _, w := range weights[i:] {
-					total += w
-				}
-				x := s.rng.Float64() * total
-				r := i
-				for ; r < len(vals)-1; r++ {
-					if x -= weights[r]; x < 0 {
-						break
-					}
-				}
+				// weight, among those not yet tried; every weight is
+				// positive.
+				r := i + pickWeighted(s.rng, weights[i:])
 				vals[i], vals[r] = vals[r], vals[i]
 				weights[i], weights[r] = weights[r], weights[i]
 			}
-			if s.limit > 0 && s.nodes >= s.limit {
-				s.cut = true
+			child := s.child(d)
+			if child == nil {
 				return true
 			}
-			s.nodes++
-			child := &s.stack[d+1]
-			*child = *n
 			child.lo[colour], child.hi[colour] = vals[i], vals[i]
 			if s.c.propagate(child) && s.dfs(d+1) {
 				return true
@@ -695,8 +687,6 @@ func (s *searcher) dfs(d int) bool {
 	best, bestScore, size := -1, int32(-1), 65
 	if s.rng != nil {
 		start = s.rng.IntN(p)
-	} else {
-		start = 0
 	}
 	for jj := 0; jj < p; jj++ {
 		j := jj + start
@@ -736,19 +726,29 @@ func (s *searcher) dfs(d int) bool {
 			r := i + s.rng.IntN(len(vals)-i)
 			vals[i], vals[r] = vals[r], vals[i]
 		}
-		if s.limit > 0 && s.nodes >= s.limit {
-			s.cut = true
+		child := s.child(d)
+		if child == nil {
 			return true
 		}
-		s.nodes++
-		child := &s.stack[d+1]
-		*child = *n
 		child.dom[best] = 1 << vals[i]
 		if s.c.propagate(child) && s.dfs(d+1) {
 			return true
 		}
 	}
 	return false
+}
+
+// child makes s.stack[d+1] a copy of s.stack[d] and returns it, counting
+// one node; it returns nil, and sets s.cut, if the node limit is reached.
+func (s *searcher) child(d int) *cnode {
+	if s.limit > 0 && s.nodes >= s.limit {
+		s.cut = true
+		return nil
+	}
+	s.nodes++
+	n := &s.stack[d+1]
+	*n = s.stack[d]
+	return n
 }
 
 // countWeights sets w[e] to the weight of count lo+e for colour k when
@@ -807,10 +807,10 @@ func (c *Constraints) Find(effort int) (Code, error) {
 // When drawing from the root proves slow and the colour counts that fit the
 // turns are few, Sample lists them (at most maxVectors, in at most a quarter
 // of the effort left) and then draws, for each code, one list entry,
-// weighted by its number of arrangements, and an arrangement of it. A search that grows too large is restarted with other choices
-// and a doubled limit; the searches share at most effort nodes in all
-// (effort <= 0: no limit, which ends too, since limits double until a
-// search is complete).
+// weighted by its number of arrangements, and an arrangement of it. A
+// search that grows too large is restarted with other choices and a doubled
+// limit; the searches share at most effort nodes in all (effort <= 0: no
+// limit, which ends too, since limits double until a search is complete).
 //
 // Sample returns the codes found and, if fewer than n, an error wrapping
 // ErrSearchLimit when the effort ran out or ErrInconsistent when a complete
@@ -997,5 +997,5 @@ func (c *Constraints) inconsistent() error {
 	t := c.turns - 1
 	g := codeOf(c.guess[t*c.pegs : (t+1)*c.pegs])
 	f := Feedback{Black: int(c.black[t]), White: int(c.total[t] - c.black[t])}
-	return fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", ErrInconsistent, g, f, c.turns)
+	return errNoCodeFits(g, f, c.turns)
 }

@@ -92,7 +92,7 @@ func TestConstraintsEnumerate(t *testing.T) {
 				continue
 			case !slices.Equal(got, want):
 				t.Errorf("%v %s: Enumerate = %d codes %v; want the %d candidates %v",
-					r, historyString(turns), len(got), first5(got), len(want), first5(want))
+					r, historyString(turns), len(got), head(got), len(want), head(want))
 			}
 			sample, err := c.Sample(rng, 20, 0)
 			if err != nil || len(sample) != 20 {
@@ -109,8 +109,6 @@ func TestConstraintsEnumerate(t *testing.T) {
 		}
 	}
 }
-
-func first5(cs []mm.Code) []mm.Code { return cs[:min(len(cs), 5)] }
 
 // TestConstraintsSampleLarge samples codes in variants far too large to
 // enumerate, along games that play a sampled code each turn, and checks

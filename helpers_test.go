@@ -162,18 +162,6 @@ func refCandidates(r mm.Rules, turns []mm.Turn) []mm.Code {
 	return out
 }
 
-func equalCodes(a, b []mm.Code) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // checkOneLine checks that err's text is a single line that starts with
 // "mastermind: ".
 func checkOneLine(t testing.TB, err error) {

@@ -57,7 +57,7 @@ func TestSetFilter(t *testing.T) {
 						t.Fatalf("Filter(%v, %v): %v", g, f, err)
 					}
 					want := refFilter(members, g, f)
-					if !equalCodes(got.Codes(), want) {
+					if !slices.Equal(got.Codes(), want) {
 						t.Fatalf("Filter(%v, %v) over %d members = %d codes %v; want %d codes %v",
 							g, f, s.Len(), got.Len(), head(got.Codes()), len(want), head(want))
 					}
@@ -123,7 +123,7 @@ func TestSetSplit(t *testing.T) {
 					}
 					// A branch is a set like any other: filter and count it.
 					want := byFeedback[b.Feedback]
-					if !equalCodes(codes, want) {
+					if !slices.Equal(codes, want) {
 						t.Fatalf("Split(%v) branch %v = %v; want %v", gc, b.Feedback, head(codes), head(want))
 					}
 					counts := make([]uint32, sp.Keys())
@@ -135,7 +135,7 @@ func TestSetSplit(t *testing.T) {
 					union = append(union, codes...)
 				}
 				slices.SortFunc(union, mm.Code.Compare)
-				if !equalCodes(union, s.Codes()) {
+				if !slices.Equal(union, s.Codes()) {
 					t.Fatalf("Split(%v): branches hold %d codes; the set has %d", gc, len(union), s.Len())
 				}
 				parts, err := s.Partition(gc)

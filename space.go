@@ -150,8 +150,9 @@ func (sp *Space) Index(c Code) (int, bool) {
 // All returns the set of every code.
 func (sp *Space) All() *Set { return sp.all }
 
-// Keys returns the number of feedback keys, the length of a counting array
-// passed to Set.Count.
+// Keys returns one more than the largest feedback key: the length of a
+// counting array, indexed by key, passed to Set.Count. Keys are not
+// consecutive, so some entries go unused.
 func (sp *Space) Keys() int { return sp.pk.Keys() }
 
 // Key returns the feedback key of f; Set.Count counts feedbacks by key.
@@ -170,8 +171,7 @@ func (sp *Space) SolvedKey() int { return sp.pk.Key(sp.rules.Pegs, 0) }
 // Score returns the feedback between the codes of index i and j, using the
 // packed forms.
 func (sp *Space) Score(i, j int) Feedback {
-	st := sp.pk.Stride()
-	return sp.KeyFeedback(sp.pk.KeyOf(sp.data[i*st:(i+1)*st], sp.data[j*st:(j+1)*st]))
+	return sp.KeyFeedback(sp.pk.KeyOf(sp.packed(i), sp.packed(j)))
 }
 
 func (sp *Space) packed(i int) []uint64 {

@@ -116,9 +116,6 @@ func (st *State) Candidates() (*Set, error) {
 		return s, nil
 	}
 	st.once.Do(func() {
-		if st.cands.Load() != nil {
-			return
-		}
 		sp, err := st.Space()
 		if err != nil {
 			st.err = err
@@ -146,7 +143,13 @@ func inconsistent(s *Set, turns []Turn) error {
 		return nil
 	}
 	t := turns[len(turns)-1]
-	return fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", ErrInconsistent, t.Guess, t.Feedback, len(turns))
+	return errNoCodeFits(t.Guess, t.Feedback, len(turns))
+}
+
+// errNoCodeFits returns the error, wrapping ErrInconsistent, for a history
+// of n turns, the last g scored f, that no code fits.
+func errNoCodeFits(g Code, f Feedback, n int) error {
+	return fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", ErrInconsistent, g, f, n)
 }
 
 // Known reports whether the candidates are known without further work:
@@ -166,7 +169,7 @@ func (st *State) Remaining() int {
 	if l := st.list.Load(); l != nil {
 		return len(*l)
 	}
-	if st.rules.Size() <= autoEnumerate {
+	if st.Known() {
 		if s, err := st.Candidates(); err == nil {
 			return s.Len()
 		}
@@ -186,13 +189,14 @@ func (st *State) Solved() bool {
 // ErrInvalidFeedback and ErrInconsistent, and ErrGameOver once the code has
 // been found.
 //
-// Where the variant can be enumerated, or its candidates have been listed
-// (see ListCandidates), the check is exact. Otherwise Play searches the
-// constraints of the turns (see Constraints) for a consistent code, with at
-// most PlayEffort nodes; if that search neither finds one nor proves there
-// is none, the turn is accepted unchecked. The search usually costs well
-// under a millisecond: the code found last time is tried first, and
-// histories a strategy plays are easy to search.
+// Where the candidates are known (see Known: computed already, or a space
+// of at most 2²⁰ codes), or have been listed (see ListCandidates), the
+// check is exact. Otherwise Play searches the constraints of the turns (see
+// Constraints) for a consistent code, with at most PlayEffort nodes; if
+// that search neither finds one nor proves there is none, the turn is
+// accepted unchecked. The search usually costs well under a millisecond:
+// the code found last time is tried first, and histories a strategy plays
+// are easy to search.
 func (st *State) Play(g Code, f Feedback) (*State, error) {
 	if st.Solved() {
 		return nil, fmt.Errorf("%w: the code was found in %d guesses", ErrGameOver, len(st.turns))
@@ -212,13 +216,12 @@ func (st *State) Play(g Code, f Feedback) (*State, error) {
 			}
 		}
 		if len(kept) == 0 {
-			return nil, fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", ErrInconsistent, g, f, len(next.turns))
+			return nil, errNoCodeFits(g, f, len(next.turns))
 		}
 		next.list.Store(&kept)
-		next.witness = kept[0]
 		return next, nil
 	}
-	if st.rules.Size() > autoEnumerate && st.cands.Load() == nil {
+	if !st.Known() {
 		if err := next.check(st.witness); err != nil {
 			return nil, err
 		}
@@ -266,9 +269,10 @@ func (st *State) Listed() ([]Code, bool) {
 }
 
 // ListCandidates returns every code consistent with the turns, in
-// lexicographic order, if there are at most most of them. Where the variant
-// can be enumerated it reads them from Candidates; otherwise it returns the
-// list already known (see Listed), or lists them with
+// lexicographic order, if there are at most most of them. Where the
+// candidates are known (see Known: computed already, or a space of at most
+// 2²⁰ codes) it reads them from Candidates; otherwise it returns the list
+// already known (see Listed), or lists them with
 // Constraints().Enumerate(most, effort) and keeps the list, so that Play
 // keeps it up to date for the states that follow and later turns cost only
 // a filter. The caller must not modify the slice.

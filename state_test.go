@@ -108,7 +108,7 @@ func TestCandidatesBruteForce(t *testing.T) {
 					t.Fatalf("Candidates(): %v", err)
 				}
 				want := refCandidates(r, st.Turns())
-				if !equalCodes(got.Codes(), want) {
+				if !slices.Equal(got.Codes(), want) {
 					t.Fatalf("%v: Candidates() after %v = %d codes; want %d", r, st.Turns(), got.Len(), len(want))
 				}
 				if !got.Contains(secret) {
@@ -163,7 +163,7 @@ func TestBranch(t *testing.T) {
 			if err != nil {
 				t.Fatalf("child %v: Candidates(): %v", fs[i], err)
 			}
-			if want := refCandidates(r, turns); !equalCodes(c.Codes(), want) {
+			if want := refCandidates(r, turns); !slices.Equal(c.Codes(), want) {
 				t.Errorf("Branch(%v) child %v has %d candidates; want %d", g, fs[i], c.Len(), len(want))
 			}
 			if k.Solved() != (fs[i].Black == r.Pegs) {
@@ -172,7 +172,7 @@ func TestBranch(t *testing.T) {
 			union = append(union, c.Codes()...)
 		}
 		slices.SortFunc(union, mm.Code.Compare)
-		if !equalCodes(union, parent.Codes()) {
+		if !slices.Equal(union, parent.Codes()) {
 			t.Errorf("Branch(%v): children hold %d codes; parent has %d", g, len(union), parent.Len())
 		}
 	}

@@ -53,10 +53,10 @@ var ErrGuessLimit = errors.New("mastermind: guess limit reached")
 
 // Solve plays strategy s from state st against secret until the secret is
 // guessed or maxGuesses guesses have been made (maxGuesses <= 0 means no
-// limit but the size of the space, or one million guesses for variants too
-// large to enumerate). It returns the steps played; on error, the steps so
-// far and an error that wraps ErrGuessLimit, ErrInvalidCode for an illegal
-// guess, or whatever the strategy returned.
+// limit but the size of the space, and at most one million guesses). It
+// returns the steps played; on error, the steps so far and an error that
+// wraps ErrGuessLimit, ErrInvalidCode for an illegal guess, or whatever the
+// strategy returned.
 func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
 	r := st.Rules()
 	if err := r.Check(secret); err != nil {
@@ -75,7 +75,7 @@ func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
 			return steps, err
 		}
 		if err := r.Check(g); err != nil {
-			return steps, fmt.Errorf("strategy returned an illegal guess: %w", err)
+			return steps, fmt.Errorf("mastermind: strategy returned an illegal guess: %w", err)
 		}
 		f := Score(secret, g)
 		if st, err = st.Play(g, f); err != nil {

@@ -38,8 +38,9 @@ func New(pegs, colors int) Packer {
 // Stride returns the number of words in one packed code, 2W.
 func (pk Packer) Stride() int { return 2 * pk.Words }
 
-// Keys returns the number of distinct keys, the length a counting array
-// indexed by key needs.
+// Keys returns one more than the largest key: the length a counting array
+// indexed by key needs. Keys are not consecutive, so some entries of such
+// an array go unused.
 func (pk Packer) Keys() int { return pk.Pegs<<pk.Shift | pk.Pegs + 1 }
 
 // Key returns the key of black pegs and white pegs.
