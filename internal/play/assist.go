@@ -14,10 +14,11 @@ import (
 // The person may play a guess of their own instead, take answers back, and
 // ask for the best alternatives.
 //
-// An answer that leaves no code possible is reported at once, with a
-// smallest set of answers that cannot all be true together and the ways
-// out: "undo", "drop N" or "fix N ANSWER". Until then no further answer is
-// taken.
+// An answer that leaves no code possible is reported at once, with a set of
+// answers that cannot all be true together but no longer conflicts without
+// any one of them (a smallest one when the search can afford it), and the
+// ways out: "undo", "drop N" or "fix N ANSWER". Until then no further answer
+// is taken.
 //
 // Answers keep the number of the board row of their guess: dropping an
 // answer leaves its row used, and undo steps back one row.
@@ -32,7 +33,6 @@ type Assist struct {
 	st      *mm.State // the state after turns; nil while they conflict
 
 	conflict []int // positions in turns of answers that cannot all hold
-	smallest bool  // conflict is a smallest such set
 
 	cur     mm.Code // the guess waiting for its answer, if hasCur
 	hasCur  bool
@@ -450,13 +450,14 @@ func (a *Assist) rebuild() {
 	a.st = st
 }
 
-// findConflict sets a.conflict to a smallest set of answers that cannot all
-// hold.
+// findConflict sets a.conflict to a set of answers that cannot all hold
+// and no longer conflicts without any one of them; a smallest one when the
+// search can afford it.
 func (a *Assist) findConflict() {
 	if a.all == nil {
-		a.conflict, a.smallest = largeConflict(a.cfg.Rules, a.mmTurns()), false
+		a.conflict = largeConflict(a.cfg.Rules, a.mmTurns())
 	} else {
-		a.conflict, a.smallest = smallestConflict(a.all, a.mmTurns())
+		a.conflict, _ = smallestConflict(a.all, a.mmTurns())
 	}
 	if a.conflict == nil {
 		// Unreachable: Play found no code. Blame the last answer.

@@ -73,13 +73,24 @@ func smallestConflict(all *mm.Set, turns []mm.Turn) (set []int, smallest bool) {
 // order. It removes turns one at a time, oldest first, while the rest still
 // conflict.
 func irreducibleConflict(all *mm.Set, turns []mm.Turn) []int {
-	keep := make([]bool, len(turns))
+	return irreducible(len(turns), func(keep []bool) bool {
+		return consistent(all, turns, keep)
+	})
+}
+
+// irreducible returns, for n turns that conflict, the positions in
+// ascending order of a subset that conflicts but no longer does without any
+// one of its turns. It removes turns one at a time, oldest first, putting
+// back each one without which fits reports that the turns whose keep is
+// true can all hold.
+func irreducible(n int, fits func(keep []bool) bool) []int {
+	keep := make([]bool, n)
 	for i := range keep {
 		keep[i] = true
 	}
-	for i := range turns {
+	for i := range keep {
 		keep[i] = false
-		if consistent(all, turns, keep) {
+		if fits(keep) {
 			keep[i] = true
 		}
 	}
@@ -95,17 +106,7 @@ func irreducibleConflict(all *mm.Set, turns []mm.Turn) []int {
 // consistent reports whether some code of all satisfies every turn whose
 // keep is true.
 func consistent(all *mm.Set, turns []mm.Turn, keep []bool) bool {
-	s := all
-	for i, t := range turns {
-		if !keep[i] {
-			continue
-		}
-		var err error
-		if s, err = s.Filter(t.Guess, t.Feedback); err != nil || s.Len() == 0 {
-			return false
-		}
-	}
-	return true
+	return count(all, turns, func(i int) bool { return keep[i] }) > 0
 }
 
 // consistentWithout reports whether some code satisfies every turn except
@@ -117,24 +118,27 @@ func consistentWithout(all *mm.Set, turns []mm.Turn, skip int) bool {
 // countWithout returns the number of codes of all that satisfy every turn
 // except turns[skip].
 func countWithout(all *mm.Set, turns []mm.Turn, skip int) int {
+	return count(all, turns, func(i int) bool { return i != skip })
+}
+
+// count returns the number of codes of all that satisfy every turns[i] for
+// which use(i) is true.
+func count(all *mm.Set, turns []mm.Turn, use func(i int) bool) int {
 	s := all
 	for i, t := range turns {
-		if i == skip {
+		if !use(i) {
 			continue
 		}
 		var err error
-		if s, err = s.Filter(t.Guess, t.Feedback); err != nil {
-			return 0
-		}
-		if s.Len() == 0 {
+		if s, err = s.Filter(t.Guess, t.Feedback); err != nil || s.Len() == 0 {
 			return 0
 		}
 	}
 	return s.Len()
 }
 
-// largeEffort bounds each search for a code that the largeConflict and
-// largeCountWithout checks run on variants too large to enumerate.
+// largeEffort bounds each search for a code that largeConsistent runs, for
+// largeConflict and the other checks on variants too large to enumerate.
 const largeEffort = mm.PlayEffort
 
 // largeConsistent reports whether some code of a variant too large to
@@ -159,24 +163,9 @@ func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
 // it removes turns, oldest first, while the constraint search still proves
 // that the rest conflict.
 func largeConflict(r mm.Rules, turns []mm.Turn) []int {
-	keep := make([]bool, len(turns))
-	for i := range keep {
-		keep[i] = true
-	}
-	if largeConsistent(r, turns, keep) {
+	fits := func(keep []bool) bool { return largeConsistent(r, turns, keep) }
+	if fits(allBut(len(turns), -1)) {
 		return nil
 	}
-	for i := range turns {
-		keep[i] = false
-		if largeConsistent(r, turns, keep) {
-			keep[i] = true
-		}
-	}
-	var out []int
-	for i, k := range keep {
-		if k {
-			out = append(out, i)
-		}
-	}
-	return out
+	return irreducible(len(turns), fits)
 }

@@ -25,7 +25,7 @@ type Game struct {
 	st     *mm.State
 	hints  int
 
-	over, won bool
+	over bool
 }
 
 var _ Session = (*Game)(nil)
@@ -90,7 +90,7 @@ func (g *Game) Prompt() string {
 func (g *Game) Over() bool { return g.over }
 
 // Won reports whether the person found the code.
-func (g *Game) Won() bool { return g.won }
+func (g *Game) Won() bool { return g.st.Solved() }
 
 // Turns returns the guesses played so far with their feedback.
 func (g *Game) Turns() []mm.Turn { return g.st.Turns() }
@@ -150,7 +150,7 @@ func (g *Game) guess(s string) []Line {
 	out := []Line{progress("%s: %s", g.format(c), feedbackText(f))}
 	switch {
 	case f.Solved(g.cfg.Rules.Pegs):
-		g.over, g.won = true, true
+		g.over = true
 		out = append(out, done("You found the code in %s!", plural(g.st.Len(), "guess")))
 		return append(out, g.summary()...)
 	case g.limit > 0 && g.st.Len() >= g.limit:
@@ -213,7 +213,7 @@ func (g *Game) summary() []Line {
 	list := strings.Join(gs, " ")
 	var line string
 	switch {
-	case !g.won:
+	case !g.Won():
 		line = fmt.Sprintf("%s would have found it in %s: %s.", g.cfg.Name, plural(n, "guess"), list)
 	case played < n:
 		line = fmt.Sprintf("You beat %s, which would have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
@@ -245,7 +245,7 @@ func (g *Game) Board() Board {
 		b.Rows = append(b.Rows, Row{N: g.st.Len() + 1, Remaining: -1})
 	}
 	switch {
-	case g.won:
+	case g.Won():
 		b.Status = "found in " + plural(g.st.Len(), "guess")
 	case g.over:
 		b.Status = "the code was " + g.format(g.secret)

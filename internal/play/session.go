@@ -212,7 +212,7 @@ func plain(err error) string {
 	return strings.ReplaceAll(s, "mastermind: ", "")
 }
 
-// fields splits input into a lower-case command word and the rest.
+// command splits input into a lower-case command word and the rest.
 func command(input string) (word, rest string) {
 	input = strings.TrimSpace(input)
 	word, rest, _ = strings.Cut(input, " ")

@@ -45,8 +45,12 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("mastermind: server answered %d %s: %s", e.Status, http.StatusText(e.Status), msg)
 }
 
-// Unwrap returns mm.ErrUnknownGame for 404, mm.ErrGameOver for 409,
-// mm.ErrInvalidCode for 422, and nil otherwise.
+// Unwrap returns mm.ErrUnknownGame for 404, mm.ErrGameOver for 409 and
+// mm.ErrInvalidCode for 422, and nil otherwise. It goes by the status
+// alone, so it may name another error than the server's: the server also
+// answers 409 to a guess after the time limit (mm.ErrTimeUp), and 422 to
+// invalid rules (mm.ErrInvalidRules), a variant too large (mm.ErrTooLarge)
+// or a body field of the wrong JSON type.
 func (e *APIError) Unwrap() error {
 	switch e.Status {
 	case http.StatusNotFound:

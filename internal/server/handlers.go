@@ -113,15 +113,15 @@ func (h *handler) solve(ctx context.Context, r mm.Rules, turns []mm.Turn) (mm.Co
 		defer func() { <-h.hints }()
 		// The solver sees the rules and the history, never the secret.
 		st, err := mm.NewState(r, rand.New(cryptoSource{}))
-		for _, t := range turns {
-			if err != nil {
-				break
-			}
-			st, err = st.Play(t.Guess, t.Feedback)
-		}
 		if err != nil {
 			done <- answer{err: err}
 			return
+		}
+		for _, t := range turns {
+			if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+				done <- answer{err: err}
+				return
+			}
 		}
 		c, err := h.Hint.Guess(st)
 		done <- answer{c, err}
@@ -210,19 +210,19 @@ func (h *handler) newGame(req NewGame, now time.Time) (*mm.Game, error) {
 	case r.Pegs < 1 || r.Pegs > l.MaxPegs:
 		return nil, fmt.Errorf("%w: %d pegs; this server takes 1 to %d", mm.ErrInvalidRules, r.Pegs, l.MaxPegs)
 	case req.MaxGuesses < 0 || req.MaxGuesses > l.MaxGuesses:
-		return nil, fmt.Errorf("%w: maxGuesses %d; this server takes 1 to %d", mm.ErrInvalidRules, req.MaxGuesses, l.MaxGuesses)
+		return nil, fmt.Errorf("%w: maxGuesses %d; this server takes 0 (the default, %d) to %d", mm.ErrInvalidRules, req.MaxGuesses, l.DefaultMaxGuesses, l.MaxGuesses)
 	case req.TimeLimitMs < 0 || req.TimeLimitMs > l.MaxTimeLimit.Milliseconds():
 		return nil, fmt.Errorf("%w: timeLimitMs %d; this server takes 0 (none) to %d", mm.ErrInvalidRules, req.TimeLimitMs, l.MaxTimeLimit.Milliseconds())
 	}
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	max := req.MaxGuesses
-	if max == 0 {
-		max = l.DefaultMaxGuesses
+	guesses := req.MaxGuesses
+	if guesses == 0 {
+		guesses = l.DefaultMaxGuesses
 	}
-	return &mm.Game{ID: newID(), Rules: r, Secret: randomCode(r), MaxGuesses: max,
-		TimeLimit: time.Duration(req.TimeLimitMs) * time.Millisecond, Created: time.UnixMilli(now.UnixMilli())}, nil
+	return &mm.Game{ID: newID(), Rules: r, Secret: randomCode(r), MaxGuesses: guesses,
+		TimeLimit: time.Duration(req.TimeLimitMs) * time.Millisecond, Created: now}, nil
 }
 
 // cryptoSource is a rand.Source drawing on crypto/rand, so that secrets
@@ -237,21 +237,7 @@ func (cryptoSource) Uint64() uint64 {
 
 // randomCode returns a code drawn uniformly from the codes of r.
 func randomCode(r mm.Rules) mm.Code {
-	rng := rand.New(cryptoSource{})
-	colors := make([]int, r.Pegs)
-	if r.Distinct {
-		free := rng.Perm(r.Colors)
-		copy(colors, free)
-	} else {
-		for i := range colors {
-			colors[i] = rng.IntN(r.Colors)
-		}
-	}
-	c, err := mm.NewCode(colors...)
-	if err != nil {
-		panic(err) // r is valid, so its colours are in range
-	}
-	return c
+	return mm.RandomCode(r, rand.New(cryptoSource{}))
 }
 
 var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)

@@ -12,9 +12,11 @@
 //	GET  /api/stats                 → 200 Stats
 //
 // Errors are JSON, {"error":"…"}: 400 for a body that is not JSON, 404 for
-// an unknown game, 409 for a guess on a game that is over or out of time,
-// 413 for a body over 64 KiB, 422 for bad rules or a malformed guess (not
-// counted as a guess), 429 when one client sends too many requests.
+// an unknown game, 405 for a method that the path does not take, 409 for a
+// guess on a game that is over or out of time, 413 for a body over 64 KiB,
+// 422 for bad rules or a malformed guess (not counted as a guess), 429 when
+// one client sends too many requests, 501 for a hint from a server that
+// gives none, and 503 when the solver is busy or takes too long.
 //
 // # Fairness
 //

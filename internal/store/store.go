@@ -238,33 +238,29 @@ func (s *Store) run() {
 		case <-s.quit:
 			// Commit what is already queued, then stop.
 			for {
-				batch = batch[:0]
-			drain:
-				for len(batch) < maxBatch {
-					select {
-					case o := <-s.ops:
-						batch = append(batch, o)
-					default:
-						break drain
-					}
-				}
-				if len(batch) == 0 {
+				if batch = s.fill(batch[:0]); len(batch) == 0 {
 					return
 				}
 				s.apply(batch)
 			}
 		}
-	fill:
-		for len(batch) < maxBatch {
-			select {
-			case o := <-s.ops:
-				batch = append(batch, o)
-			default:
-				break fill
-			}
-		}
+		batch = s.fill(batch)
 		s.apply(batch)
 	}
+}
+
+// fill appends to batch the requests already waiting, without blocking, up
+// to maxBatch in all.
+func (s *Store) fill(batch []*op) []*op {
+	for len(batch) < maxBatch {
+		select {
+		case o := <-s.ops:
+			batch = append(batch, o)
+		default:
+			return batch
+		}
+	}
+	return batch
 }
 
 // apply commits batch in one transaction and answers every request in it.
