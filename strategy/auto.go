@@ -4,6 +4,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/score"
 )
 
 // DefaultBudget is the time Auto aims to spend on one guess when no budget
@@ -59,8 +60,7 @@ func (a Auto) nanos() float64 {
 
 // pairCost returns the nanoseconds of one scoring under r.
 func pairCost(r mm.Rules) float64 {
-	words := (r.Pegs*r.Colors + 63) / 64
-	return pairNanos * float64(2*words)
+	return pairNanos * float64(score.New(r.Pegs, r.Colors).Stride())
 }
 
 // Guess returns the guess of the strategy that fits.

@@ -73,7 +73,6 @@ func (Incremental) Guess(st *mm.State) (mm.Code, error) {
 	ones := st.Turn(0).Feedback.Black // pegs of colour 1 in the secret
 	cur := make([]int, p)
 	black, total := ones, ones
-	placed := make([]int, c) // pegs of each colour fixed so far
 	skip := make([]bool, c)
 	i, v := 0, 1
 	nextValue := func(from int) int {
@@ -97,10 +96,8 @@ func (Incremental) Guess(st *mm.State) (mm.Code, error) {
 		switch {
 		case b > black: // v belongs at i
 			cur, black, total = try, b, tot
-			placed[v]++
 			i, v = i+1, nextValue(1)
 		case b < black: // colour 1 belonged at i
-			placed[0]++
 			i, v = i+1, nextValue(1)
 		default:
 			// Moving a peg from colour 1 to v changed the colour matches
@@ -167,24 +164,23 @@ func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 	type check struct {
 		guess []int
 		black int
-		total int
 	}
+	pegs := make([]int, 0, p)
+	for col, n := range counts {
+		for range n {
+			pegs = append(pegs, col)
+		}
+	}
+	// One arrangement of the counted colours: every other one matches any
+	// guess in as many colours, black and white together.
+	some, _ := mm.NewCode(pegs...)
 	var checks []check
 	for j := k; j < st.Len(); j++ {
 		t := st.Turn(j)
 		if isMonochrome(t.Guess) {
 			continue // a count, which every arrangement satisfies
 		}
-		// The colour matches of the arrangements, the same for all.
-		tot := 0
-		gc := make([]int, r.Colors)
-		for _, x := range t.Guess.Colors() {
-			gc[x]++
-		}
-		for col, n := range counts {
-			tot += min(n, gc[col])
-		}
-		if tot != t.Feedback.Black+t.Feedback.White {
+		if f := mm.Score(some, t.Guess); f.Black+f.White != t.Feedback.Black+t.Feedback.White {
 			return mm.Code{}, fmt.Errorf("%w: no arrangement of the counted colours fits the answers", mm.ErrInconsistent)
 		}
 		checks = append(checks, check{guess: t.Guess.Colors(), black: t.Feedback.Black})
@@ -193,12 +189,6 @@ func (Permuted) Guess(st *mm.State) (mm.Code, error) {
 	// drawing shuffles until one fits is uniform over the consistent ones;
 	// only when few fit does it pay to list them.
 	rng := st.Rand()
-	pegs := make([]int, 0, p)
-	for col, n := range counts {
-		for range n {
-			pegs = append(pegs, col)
-		}
-	}
 	for range maxShuffles {
 		rng.Shuffle(len(pegs), func(a, b int) { pegs[a], pegs[b] = pegs[b], pegs[a] })
 		fits := true

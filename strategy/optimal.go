@@ -331,7 +331,7 @@ func (sv *optimalSolver) shortcuts(s *mm.Set, depth int, keys []uint16, counts [
 	for i := 0; i < n; i++ {
 		switch sv.shape(s, s.Index(i), keys, counts) {
 		case 1:
-			s.Keys(s.Index(i), keys)
+			// shape left i's keys in keys.
 			return 2*n - 1, sv.smallTree(s, s.Index(i), keys), 2*n - 1
 		case 2:
 			if pair < 0 {
@@ -378,12 +378,14 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int, cach
 }
 
 // scan scores every guess of the node's pool and returns its candList: the
-// keep best guesses, and the least bound of the others. A guess is
-// dropped as soon as its bound reaches stop or cannot enter the list (the
-// bound only grows as codes join classes), so rest is at most stop. If a
-// guess splits a node of at most b+1 codes into singletons, scan returns its
-// tree instead: with no candidate doing so (shortcuts checks that first), it
-// is optimal.
+// keep best guesses, and a lower bound on the bounds of the others. A guess
+// is dropped as soon as its bound reaches stop or cannot enter the list
+// (the bound only grows as codes join classes), and rest then counts the
+// limit it reached, not its full bound. rest is a lower bound, not bounded
+// by stop: a guess scored in full may leave it above stop, and it is inf
+// when no guess is left out. If a guess splits a node of at most b+1 codes
+// into singletons, scan returns its tree instead: with no candidate doing
+// so (shortcuts checks that first), it is optimal.
 func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, keys []uint16, counts []uint32) (*mm.Tree, *candList) {
 	n := s.Len()
 	sy := NewSymmetry(st)
@@ -454,8 +456,8 @@ func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, ke
 		}
 		if !member && total == 2*n && n <= sv.b+1 {
 			// Classes of one code each, and no candidate does as well
-			// (shortcuts checked), so 2n is the least possible.
-			s.Keys(g, keys)
+			// (shortcuts checked), so 2n is the least possible. keys
+			// holds g's keys, filled in full on either path above.
 			return sv.smallTree(s, g, keys), nil
 		}
 		if total == useless {

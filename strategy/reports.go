@@ -108,10 +108,15 @@ func (m MERC) Guess(st *mm.State) (mm.Code, error) {
 	if st.Len() == 0 && !m.OwnOpening {
 		return PairsOpening(st.Rules()), nil
 	}
+	if !m.Literal {
+		// Σ n² over the classes, among the candidates, lowest code on a
+		// tie: the consistent-only expected size.
+		return bestGuess(st, expectedSize, true)
+	}
 	if s.Len() <= 2 {
 		return s.Code(0), nil
 	}
-	score := m.scores(s)
+	score := literalScores(s)
 	best := 0
 	for i := 1; i < s.Len(); i++ {
 		if score[i] < score[best] {
@@ -121,10 +126,9 @@ func (m MERC) Guess(st *mm.State) (mm.Code, error) {
 	return s.Code(best), nil
 }
 
-// scores returns the MERC score of every candidate: Σ n² over the classes
-// it splits the candidates into or, read literally, Σ over candidates m of
-// the size of its class when m splits them.
-func (m MERC) scores(s *mm.Set) []int64 {
+// literalScores returns the literal MERC score of every candidate c: Σ
+// over candidates m of the size of c's class when m splits the candidates.
+func literalScores(s *mm.Set) []int64 {
 	n := s.Len()
 	score := make([]int64, n)
 	counts := make([]uint32, s.Space().Keys())
@@ -135,16 +139,9 @@ func (m MERC) scores(s *mm.Set) []int64 {
 		for _, k := range keys {
 			counts[k]++
 		}
-		if m.Literal {
-			// j splits the candidates; each c is charged its class.
-			for i, k := range keys {
-				score[i] += int64(counts[k])
-			}
-			continue
-		}
-		// j is the guess: its expected class, times n.
-		for _, c := range counts {
-			score[j] += int64(c) * int64(c)
+		// j splits the candidates; each c is charged its class.
+		for i, k := range keys {
+			score[i] += int64(counts[k])
 		}
 	}
 	return score
@@ -165,10 +162,6 @@ func (a Annealing) Guess(st *mm.State) (mm.Code, error) {
 	if alpha == 0 {
 		alpha = 2
 	}
-	played := make(map[mm.Code]bool, st.Len())
-	for i := 0; i < st.Len(); i++ {
-		played[st.Turn(i).Guess] = true
-	}
 	// The neighbourhood: codes one peg away from the last guess that are
 	// neither candidates nor guessed already.
 	last := st.Turn(st.Len() - 1).Guess
@@ -182,7 +175,7 @@ func (a Annealing) Guess(st *mm.State) (mm.Code, error) {
 			}
 			colors[i] = k
 			c, _ := mm.NewCode(colors...)
-			if r.Check(c) == nil && !played[c] && !s.Contains(c) {
+			if r.Check(c) == nil && !st.Guessed(c) && !s.Contains(c) {
 				nbrs = append(nbrs, c)
 			}
 		}

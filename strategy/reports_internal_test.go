@@ -41,10 +41,18 @@ func TestMERCScores(t *testing.T) {
 	if got := s.Codes(); len(got) != 6 || got[0].String() != "11" || got[5].String() != "42" {
 		t.Fatalf("candidates = %v; want 11 13 14 22 32 42", got)
 	}
-	if got, want := (MERC{}).scores(s), []int64{14, 10, 10, 14, 10, 10}; !slices.Equal(got, want) {
+	// MERC's score is the expected-size objective over the candidates.
+	counts := make([]uint32, s.Space().Keys())
+	var got []int64
+	for i := 0; i < s.Len(); i++ {
+		clear(counts)
+		s.Count(s.Index(i), counts)
+		got = append(got, expectedSize.score(counts))
+	}
+	if want := []int64{14, 10, 10, 14, 10, 10}; !slices.Equal(got, want) {
 		t.Errorf("MERC scores = %v; want %v", got, want)
 	}
-	if got, want := (MERC{Literal: true}).scores(s), []int64{12, 11, 11, 12, 11, 11}; !slices.Equal(got, want) {
+	if got, want := literalScores(s), []int64{12, 11, 11, 12, 11, 11}; !slices.Equal(got, want) {
 		t.Errorf("literal MERC scores = %v; want %v", got, want)
 	}
 	for _, m := range []MERC{{}, {Literal: true}} {

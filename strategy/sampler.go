@@ -51,10 +51,12 @@ const (
 //
 // Sampler draws on st.Rand(), so a game is reproducible from its seed. Its
 // cost per guess is about Samples searches (a few dozen nodes each, more
-// late in a hard game, never more than Effort nodes in all) plus Samples²
-// scorings, or Exact² scorings in the exact phase. If the search finds no
-// code within Effort nodes it searches on without a limit, since a guess
-// must be played.
+// late in a hard game) plus Samples² scorings, or Exact² scorings in the
+// exact phase. The searches spend a small pilot and then at most Effort
+// nodes where codes are easy to find, and at most Effort + Effort/2 where
+// they are hard (a listing of Effort nodes, then draws of Effort/2; see
+// draw). If they find no code within that effort Sampler searches on
+// without a limit, since a guess must be played.
 type Sampler struct {
 	// Budget is the time to aim for per guess, turned into the amounts
 	// below when they are zero by fixed costs (see Auto); 0 means
@@ -176,15 +178,17 @@ func (s Sampler) opening(r mm.Rules, rng *rand.Rand, obj objective) mm.Code {
 }
 
 // draw draws s.Samples codes consistent with st's turns, or lists every
-// candidate when they are at most s.Exact and listing them looks cheaper.
-// A list is kept by st, and Play filters it for the turns that follow.
+// candidate when listing them looks cheaper: at most maxList of them when
+// codes are hard to find, at most s.Exact when the draws repeat. A list is
+// kept by st, and Play filters it for the turns that follow.
 //
 // A pilot of a few codes tells how hard the search is. Where codes are
 // hard to find, the candidates are few and sparse in a large search tree:
 // one pass that lists them all costs less than drawing them one at a time,
-// so draw lists first. Where codes are easy to find but the draws repeat
-// one another, the candidates are few too, and draw lists them afterwards.
-// Listing and drawing have half the effort each.
+// so draw lists first, with s.Effort nodes, and draws with s.Effort/2 only
+// if the listing fails. Where codes are easy to find but the draws repeat
+// one another, the candidates are few too, and draw lists them afterwards:
+// drawing and listing then have s.Effort/2 each.
 func (s Sampler) draw(st *mm.State, rng *rand.Rand) (sample, all []mm.Code, err error) {
 	c := st.Constraints()
 	pegs, colors := c.Rules().Pegs, c.Rules().Colors
@@ -197,11 +201,11 @@ func (s Sampler) draw(st *mm.State, rng *rand.Rand) (sample, all []mm.Code, err 
 	var partial []mm.Code
 	if err != nil {
 		listed = true
-		all, err := st.ListCandidates(maxList, s.Effort)
-		if err == nil {
-			return nil, all, nil
+		l, lerr := st.ListCandidates(maxList, s.Effort)
+		if lerr == nil {
+			return nil, l, nil
 		}
-		partial = all
+		partial = l
 	}
 	more, err := c.Sample(rng, s.Samples-len(sample), s.Effort/2)
 	sample = append(sample, more...)

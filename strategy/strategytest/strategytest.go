@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -127,7 +128,7 @@ func (c *checker) play(i uint64, secret mm.Code) {
 			c.errorf("secret %s, guess %d (after %s): Guess: %v", secret, n, history(st), err)
 			return
 		}
-		if after := st.Turns(); !equalTurns(before, after) {
+		if after := st.Turns(); !slices.Equal(before, after) {
 			c.errorf("secret %s, guess %d: Guess modified the state's turns", secret, n)
 			return
 		}
@@ -162,16 +163,4 @@ func (c *checker) play(i uint64, secret mm.Code) {
 		}
 	}
 	c.errorf("secret %s: not solved in %d guesses (%s)", secret, limit, history(st))
-}
-
-func equalTurns(a, b []mm.Turn) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
