@@ -1,6 +1,7 @@
 package mastermind
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -18,6 +19,28 @@ import (
 // allowed.
 type Strategy interface {
 	Guess(st *State) (Code, error)
+}
+
+// A ContextStrategy is a Strategy whose search can be cancelled: it checks
+// ctx in its long loops (not the innermost) and returns ctx.Err(), wrapped or
+// not, soon after ctx is done. Callers find it by type assertion, as
+// net.Dialer has DialContext beside Dial; GuessContext does that for them.
+type ContextStrategy interface {
+	Strategy
+	GuessContext(ctx context.Context, st *State) (Code, error)
+}
+
+// GuessContext asks s for its next guess, passing ctx on when s is a
+// ContextStrategy. A strategy that is not one cannot be interrupted, but a
+// ctx that is already done is reported before it is asked.
+func GuessContext(ctx context.Context, s Strategy, st *State) (Code, error) {
+	if err := ctx.Err(); err != nil {
+		return Code{}, err
+	}
+	if cs, ok := s.(ContextStrategy); ok {
+		return cs.GuessContext(ctx, st)
+	}
+	return s.Guess(st)
 }
 
 // StrategyFunc adapts an ordinary function to a Strategy.
@@ -58,6 +81,13 @@ var ErrGuessLimit = errors.New("mastermind: guess limit reached")
 // wraps ErrGuessLimit, ErrInvalidCode for an illegal guess, or whatever the
 // strategy returned.
 func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
+	return SolveContext(context.Background(), st, s, secret, maxGuesses)
+}
+
+// SolveContext is Solve, asking the strategy for each guess through
+// GuessContext so that a cancelled ctx stops the game; the error then wraps
+// ctx.Err().
+func SolveContext(ctx context.Context, st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
 	r := st.Rules()
 	if err := r.Check(secret); err != nil {
 		return nil, err
@@ -70,7 +100,7 @@ func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
 	}
 	var steps []Step
 	for len(steps) < maxGuesses {
-		g, err := s.Guess(st)
+		g, err := GuessContext(ctx, s, st)
 		if err != nil {
 			return steps, err
 		}

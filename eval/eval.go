@@ -128,7 +128,7 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		if err != nil {
 			return 0, err
 		}
-		steps, err := mm.Solve(st, s, secret, opts.MaxGuesses)
+		steps, err := mm.SolveContext(ctx, st, s, secret, opts.MaxGuesses)
 		if errors.Is(err, mm.ErrGuessLimit) {
 			return 0, fmt.Errorf("%w: %d guesses without finding it", ErrNotSolved, len(steps))
 		}
@@ -139,7 +139,7 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 	}
 	if !mm.IsRandomized(s) {
 		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
-		play = func(_ int, secret mm.Code) (int, error) { return t.play(secret) }
+		play = func(_ int, secret mm.Code) (int, error) { return t.play(ctx, secret) }
 	}
 	stats, err := parallel(ctx, secrets, opts, play)
 	if err != nil {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -36,10 +37,11 @@ type node struct {
 	lazy map[mm.Feedback]*node
 }
 
-// expand computes the node's guess, once.
-func (n *node) expand(s mm.Strategy) (mm.Code, error) {
+// expand computes the node's guess, once. A cancelled ctx leaves the node
+// failed, which ends the run it belongs to.
+func (n *node) expand(ctx context.Context, s mm.Strategy) (mm.Code, error) {
 	n.once.Do(func() {
-		g, err := s.Guess(n.st)
+		g, err := mm.GuessContext(ctx, s, n.st)
 		if err == nil {
 			err = n.st.Rules().Check(g)
 			if err != nil {
@@ -95,7 +97,7 @@ func (n *node) child(f mm.Feedback) (*node, error) {
 }
 
 // play walks the tree for secret and returns the number of guesses.
-func (t *tree) play(secret mm.Code) (int, error) {
+func (t *tree) play(ctx context.Context, secret mm.Code) (int, error) {
 	pegs := t.root.st.Rules().Pegs
 	limit := t.max
 	if limit <= 0 {
@@ -106,7 +108,7 @@ func (t *tree) play(secret mm.Code) (int, error) {
 	}
 	n := t.root
 	for depth := 1; depth <= limit; depth++ {
-		g, err := n.expand(t.s)
+		g, err := n.expand(ctx, t.s)
 		if err != nil {
 			return 0, err
 		}

@@ -46,7 +46,7 @@ func (b *builder) build(st *mm.State) (*mm.Tree, error) {
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
-	g, err := b.s.Guess(st)
+	g, err := mm.GuessContext(b.ctx, b.s, st)
 	if err != nil {
 		return nil, err
 	}
