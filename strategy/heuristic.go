@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/symmetry"
 )
 
 // MaxHeuristicSpace is the largest space the scoring strategies accept: they
@@ -288,7 +289,7 @@ func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error
 // ascending space indices: one per symmetry class of every code, or of the
 // candidates s if consistentOnly.
 func guessPool(st *mm.State, s *mm.Set, consistentOnly bool) []int {
-	sy := NewSymmetry(st)
+	sy := symmetry.Of(st)
 	if !consistentOnly {
 		return sy.Guesses(s.Space())
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/symmetry"
 )
 
 // MaxOptimalSpace is the largest space Optimal searches.
@@ -388,7 +389,7 @@ func (sv *optimalSolver) search(st *mm.State, s *mm.Set, depth, cutoff int, cach
 // so (shortcuts checks that first), it is optimal.
 func (sv *optimalSolver) scan(st *mm.State, s *mm.Set, depth, stop, keep int, keys []uint16, counts []uint32) (*mm.Tree, *candList) {
 	n := s.Len()
-	sy := NewSymmetry(st)
+	sy := symmetry.Of(st)
 	pool := sy.Guesses(sv.sp)
 	h := candHeap{rest: inf, keep: keep}
 	var members []int32

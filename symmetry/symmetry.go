@@ -1,0 +1,424 @@
+// Package symmetry finds the guesses a strategy needs to score: one per class
+// of codes that the symmetries of a game's history map onto each other.
+//
+// A permutation of positions and colours that sends every guess of the
+// history to itself also sends the set of codes consistent with the history
+// to itself, so two guesses it relates split the candidates into classes of
+// the same sizes, and are both candidates or both not. Colours no candidate
+// holds ("excluded" colours) score nothing wherever they stand, so a guess
+// may swap one for another without changing its split. A strategy that
+// scores one guess per class, the lowest, makes the same choices as one that
+// scores every code.
+package symmetry
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// maxAutomorphisms caps how many symmetries of a history are used. Any subset
+// of the symmetry group gives a correct reduction (every class keeps its
+// lowest member); a larger subset only removes more guesses.
+const maxAutomorphisms = 720
+
+// A Group describes the permutations of positions and colours that leave
+// every guess of a history unchanged, and the colours no candidate holds.
+//
+// Colours that no guess has used ("free" colours) are interchangeable; they
+// are handled by relabelling rather than by listing permutations, and so
+// are excluded colours. A Group is immutable and safe for concurrent use.
+type Group struct {
+	rules    mm.Rules
+	free     uint64  // colours no guess has used and that are not excluded
+	freeList []uint8 // the free colours, ascending
+	excl     uint64  // colours no candidate holds
+	exclList []uint8 // the excluded colours, ascending
+	auts     []perm  // symmetries other than the identity (up to the cap)
+	root     bool    // no history: the full group of positions and colours
+}
+
+// perm is one symmetry: peg i of a code moves to position pos[i] and colour
+// k becomes col[k] (free colours are fixed).
+type perm struct {
+	pos []uint8
+	col []uint8
+}
+
+// Of returns the symmetries of st's history.
+func Of(st *mm.State) *Group {
+	guesses := make([]mm.Code, st.Len())
+	for i := range guesses {
+		guesses[i] = st.Turn(i).Guess
+	}
+	return New(st.Rules(), guesses)
+}
+
+// New returns the symmetries of a history of guesses under r; the feedbacks
+// do not matter.
+func New(r mm.Rules, guesses []mm.Code) *Group {
+	r = r.WithDefaults()
+	g := &Group{rules: r, root: len(guesses) == 0}
+	var used uint64
+	for _, c := range guesses {
+		for j := 0; j < c.Len(); j++ {
+			used |= 1 << c.Peg(j)
+		}
+	}
+	g.free = all(r.Colors) &^ used
+	g.freeList = list(g.free)
+	if len(guesses) > 0 {
+		g.findAutomorphisms(guesses, used)
+	}
+	return g
+}
+
+// Exclude returns the group with the colours of mask (bit k for colour k,
+// from 0) known to be held by no candidate. Such colours are
+// interchangeable in a guess, and a symmetry of the history maps them among
+// themselves. At the start of a game, when no colour can be excluded by the
+// history, Exclude returns g unchanged.
+func (g *Group) Exclude(mask uint64) *Group {
+	mask &= all(g.rules.Colors)
+	if mask == g.excl || g.root {
+		return g
+	}
+	h := *g
+	h.excl = mask
+	h.exclList = list(mask)
+	h.free = g.free &^ mask
+	h.freeList = list(h.free)
+	return &h
+}
+
+func all(colors int) uint64 {
+	if colors >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<colors - 1
+}
+
+func list(mask uint64) []uint8 {
+	var out []uint8
+	for ; mask != 0; mask &= mask - 1 {
+		out = append(out, uint8(bits.TrailingZeros64(mask)))
+	}
+	return out
+}
+
+// findAutomorphisms lists, by backtracking over positions, the position
+// permutations π for which some colour map σ sends every guess to itself:
+// g[π(i)] = σ(g[i]) for every guess g and position i.
+func (g *Group) findAutomorphisms(history []mm.Code, used uint64) {
+	p, c := g.rules.Pegs, g.rules.Colors
+	guesses := make([][]uint8, len(history))
+	for t, h := range history {
+		guesses[t] = make([]uint8, p)
+		for j := range p {
+			guesses[t][j] = uint8(h.Peg(j))
+		}
+	}
+	const none = 0xff
+	pos := make([]uint8, p)
+	var takenPos uint64
+	sigma := make([]uint8, c) // σ on used colours, none if unset
+	inv := make([]uint8, c)
+	for k := range sigma {
+		sigma[k], inv[k] = none, none
+	}
+	var walk func(i int)
+	walk = func(i int) {
+		if len(g.auts) >= maxAutomorphisms {
+			return
+		}
+		if i == p {
+			identity := true
+			for j := range pos {
+				if int(pos[j]) != j {
+					identity = false
+					break
+				}
+			}
+			if identity {
+				return
+			}
+			col := make([]uint8, c)
+			for k := range col {
+				col[k] = uint8(k)
+				if used&(1<<k) != 0 {
+					col[k] = sigma[k]
+				}
+			}
+			g.auts = append(g.auts, perm{pos: append([]uint8(nil), pos...), col: col})
+			return
+		}
+		for j := 0; j < p; j++ {
+			if takenPos&(1<<j) != 0 {
+				continue
+			}
+			// Map colours g[i] → g[j] for every guess, remembering what we set.
+			var set []uint8
+			ok := true
+			for _, gs := range guesses {
+				a, b := gs[i], gs[j]
+				switch {
+				case sigma[a] == b:
+				case sigma[a] == none && inv[b] == none:
+					sigma[a], inv[b] = b, a
+					set = append(set, a)
+				default:
+					ok = false
+				}
+				if !ok {
+					break
+				}
+			}
+			if ok {
+				pos[i] = uint8(j)
+				takenPos |= 1 << j
+				walk(i + 1)
+				takenPos &^= 1 << j
+			}
+			for _, a := range set {
+				inv[sigma[a]], sigma[a] = none, none
+			}
+		}
+	}
+	walk(0)
+}
+
+// Trivial reports whether the group relates no two codes: no free or
+// excluded colours to relabel (or only one of each) and no permutation.
+func (g *Group) Trivial() bool {
+	return !g.root && len(g.freeList) <= 1 && len(g.exclList) <= 1 && len(g.auts) == 0
+}
+
+// Canonical reports whether code x is the lowest member of its class. x
+// holds colours numbered from 0.
+func (g *Group) Canonical(x []uint8) bool {
+	if g.root {
+		return rootCanonical(x)
+	}
+	var y [mm.MaxPegs]uint8
+	if g.normalize(x, y[:len(x)]) || !slices.Equal(x, y[:len(x)]) {
+		return false
+	}
+	if len(g.auts) == 0 {
+		return true
+	}
+	var z [mm.MaxPegs]uint8
+	for _, a := range g.auts {
+		for i, k := range x {
+			y[a.pos[i]] = a.col[k]
+		}
+		g.normalize(y[:len(x)], z[:len(x)])
+		if slices.Compare(z[:len(x)], x) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// normalize writes to out the lowest code that relabelling free colours
+// among themselves and excluded colours among themselves makes of x: free
+// colours take the lowest free colours in order of first appearance;
+// excluded colours all become the lowest excluded colour, or with distinct
+// colours the lowest ones in order of position. It reports whether out
+// differs from x.
+func (g *Group) normalize(x, out []uint8) bool {
+	var relabel [mm.MaxColors]uint8
+	var seen uint64
+	nextFree, nextExcl := 0, 0
+	changed := false
+	for i, k := range x {
+		switch {
+		case g.free&(1<<k) != 0:
+			if seen&(1<<k) == 0 {
+				seen |= 1 << k
+				relabel[k] = g.freeList[nextFree]
+				nextFree++
+			}
+			k = relabel[k]
+		case g.excl&(1<<k) != 0:
+			if g.rules.Distinct {
+				k = g.exclList[nextExcl]
+				nextExcl++
+			} else {
+				k = g.exclList[0]
+			}
+		}
+		changed = changed || k != x[i]
+		out[i] = k
+	}
+	return changed
+}
+
+// rootCanonical reports whether x is the lowest code of its class when
+// every permutation of positions and colours is a symmetry: colour 0
+// repeated n₀ times, then colour 1 n₁ times, and so on, with n₀ ≥ n₁ ≥ ….
+func rootCanonical(x []uint8) bool {
+	if len(x) == 0 {
+		return true
+	}
+	if x[0] != 0 {
+		return false
+	}
+	cur, run, prevRun := uint8(0), 0, len(x)
+	for _, k := range x {
+		if k == cur {
+			run++
+			continue
+		}
+		if k != cur+1 || run > prevRun {
+			return false
+		}
+		cur, prevRun, run = k, run, 1
+	}
+	return run <= prevRun
+}
+
+// poolCache keeps guess pools by group: a pool depends only on the rules,
+// the free and excluded colours and the symmetries, and the nodes of a
+// decision tree share a handful of groups.
+var poolCache struct {
+	sync.Mutex
+	m     map[poolKey][]int
+	elems int
+}
+
+type poolKey struct {
+	rules      mm.Rules
+	free, excl uint64
+	root       bool
+	auts       string // the symmetries, encoded and sorted
+}
+
+// maxPoolCache bounds the number of indices poolCache holds.
+const maxPoolCache = 1 << 24
+
+// Guesses returns the space indices of the lowest member of every class of
+// the space's codes, ascending. Its cost is proportional to the number of
+// codes whose free and excluded colours are in canonical order, times the
+// number of symmetries; pools are cached by group. The caller must not
+// modify the result.
+func (g *Group) Guesses(sp *mm.Space) []int {
+	key := poolKey{rules: g.rules, free: g.free, excl: g.excl, root: g.root}
+	if len(g.auts) > 0 {
+		enc := make([]string, len(g.auts))
+		for i, a := range g.auts {
+			enc[i] = string(a.pos) + string(a.col)
+		}
+		slices.Sort(enc)
+		key.auts = strings.Join(enc, "")
+	}
+	poolCache.Lock()
+	pool, ok := poolCache.m[key]
+	poolCache.Unlock()
+	if ok {
+		return pool
+	}
+	pool = g.guesses(sp)
+	poolCache.Lock()
+	defer poolCache.Unlock()
+	if poolCache.m == nil || poolCache.elems+len(pool) > maxPoolCache {
+		poolCache.m, poolCache.elems = make(map[poolKey][]int), 0
+	}
+	poolCache.m[key] = pool
+	poolCache.elems += len(pool)
+	return pool
+}
+
+// guesses walks the codes whose free colours come in order of first
+// appearance and whose excluded colours are in their lowest form, and keeps
+// the canonical ones.
+func (g *Group) guesses(sp *mm.Space) []int {
+	r := g.rules
+	p, c := r.Pegs, r.Colors
+	x := make([]uint8, p)
+	var out []int
+	var inCode uint64
+	var walk func(i, freeUsed, exclUsed int)
+	walk = func(i, freeUsed, exclUsed int) {
+		if i == p {
+			if g.Canonical(x) {
+				out = append(out, indexOf(sp, x))
+			}
+			return
+		}
+		for k := 0; k < c; k++ {
+			if r.Distinct && inCode&(1<<k) != 0 {
+				continue
+			}
+			fu, eu := freeUsed, exclUsed
+			switch {
+			case g.free&(1<<k) != 0:
+				// Only free colours already used, or the next one.
+				rank := slices.Index(g.freeList, uint8(k))
+				if rank > freeUsed {
+					continue
+				}
+				if rank == freeUsed {
+					fu++
+				}
+			case g.excl&(1<<k) != 0:
+				// The lowest excluded colour, or with distinct colours
+				// the next one.
+				want := 0
+				if r.Distinct {
+					want = exclUsed
+				}
+				if want >= len(g.exclList) || g.exclList[want] != uint8(k) {
+					continue
+				}
+				eu++
+			}
+			x[i] = uint8(k)
+			had := inCode&(1<<k) != 0
+			inCode |= 1 << k
+			walk(i+1, fu, eu)
+			if !had {
+				inCode &^= 1 << k
+			}
+		}
+	}
+	walk(0, 0, 0)
+	return out
+}
+
+// Members returns the positions in s (not space indices) of the members
+// that are the lowest of their class, ascending.
+func (g *Group) Members(s *mm.Set) []int {
+	out := make([]int, 0, s.Len())
+	x := make([]uint8, g.rules.Pegs)
+	for i := 0; i < s.Len(); i++ {
+		c := s.Code(i)
+		for j := range x {
+			x[j] = uint8(c.Peg(j))
+		}
+		if g.Canonical(x) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func indexOf(sp *mm.Space, x []uint8) int {
+	r := sp.Rules()
+	if !r.Distinct {
+		i := 0
+		for _, k := range x {
+			i = i*r.Colors + int(k)
+		}
+		return i
+	}
+	colors := make([]int, len(x))
+	for j, k := range x {
+		colors[j] = int(k)
+	}
+	c, _ := mm.NewCode(colors...)
+	i, _ := sp.Index(c)
+	return i
+}
