@@ -76,6 +76,19 @@ func New(r mm.Rules, guesses []mm.Code) *Group {
 	return g
 }
 
+// Relabel returns the group of a history that used the colours of used (bit
+// k for colour k, from 0) and whose candidates hold none of excluded, with
+// only the relabellings of free and of excluded colours and no permutation
+// of positions: a subgroup of the history's full group, so its pools are
+// larger, but it costs nothing to build. Deep in a search, where few
+// permutations survive, it is the better trade.
+func Relabel(r mm.Rules, used, excluded uint64) *Group {
+	r = r.WithDefaults()
+	g := &Group{rules: r, free: all(r.Colors) &^ used}
+	g.freeList = list(g.free)
+	return g.Exclude(excluded)
+}
+
 // Exclude returns the group with the colours of mask (bit k for colour k,
 // from 0) known to be held by no candidate. Such colours are
 // interchangeable in a guess, and a symmetry of the history maps them among

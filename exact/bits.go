@@ -1,0 +1,183 @@
+package exact
+
+import "math/bits"
+
+// Sets of at most 64 codes are split by bit-parallel arithmetic instead of
+// a table lookup per code: for the set, one mask per (position, colour)
+// holds the codes with that colour there, and one mask per (colour, t) the
+// codes with at least t pegs of that colour. A guess's black pegs against
+// every code at once are the sum of p position masks, its black and white
+// pegs together the sum of p count masks (for each colour of the guess with
+// m pegs, the masks for t = 1…m: min(m, m') is the number of t ≤ m with
+// t ≤ m'), each sum kept as three bit-sliced words. A class is the codes
+// whose two sums take given values, and its size a popcount.
+
+// maxBits is the largest set split with masks.
+const maxBits = 64
+
+// maxSlicedPegs is the most pegs whose sums fit three bit slices.
+const maxSlicedPegs = 7
+
+// masks is the bit-parallel form of one set.
+type masks struct {
+	pos []uint64 // [i·c + k]: codes with colour k at position i
+	cnt []uint64 // [k·p + t − 1]: codes with at least t pegs of colour k
+}
+
+// sliced reports whether sets of the problem can be split with masks.
+func (p *problem) sliced() bool { return p.rules.Pegs <= maxSlicedPegs && p.pegsOf != nil }
+
+// slicesFor precomputes, for every code of the space, the mask indices a
+// guess reads: gpos[g·p + i] = i·c + g[i], and gcnt[g·p + j] the count
+// masks of its colours. It also builds the class of each (black, black +
+// white) pair.
+func (p *problem) slicesFor() {
+	r := p.rules
+	P, C := r.Pegs, r.Colors
+	if P > maxSlicedPegs {
+		return
+	}
+	N := p.sp.Len()
+	p.gpos = make([]uint16, N*P)
+	p.gcnt = make([]uint16, N*P)
+	var seen [64]int
+	for g := range N {
+		code := p.sp.Code(g)
+		clear(seen[:C])
+		for i := range P {
+			k := code.Peg(i)
+			p.gpos[g*P+i] = uint16(i*C + k)
+			seen[k]++
+			p.gcnt[g*P+i] = uint16(k*P + seen[k] - 1)
+		}
+	}
+	p.pegsOf = make([]uint8, p.stride*P)
+	for c := range p.stride {
+		code := p.sp.Code(int(p.cols[c]))
+		for i := range P {
+			p.pegsOf[c*P+i] = uint8(code.Peg(i))
+		}
+	}
+	for f, fb := range p.fbs {
+		if uint8(f) != p.win {
+			p.pairs = append(p.pairs, classPair{b: uint8(fb.Black), t: uint8(fb.Black + fb.White), f: uint8(f)})
+		}
+	}
+}
+
+// load fills m with the masks of set, which has at most maxBits codes.
+func (p *problem) load(m *masks, set []uint16) {
+	P, C := p.rules.Pegs, p.rules.Colors
+	if m.pos == nil {
+		m.pos = make([]uint64, P*C)
+		m.cnt = make([]uint64, C*P)
+	}
+	clear(m.pos)
+	clear(m.cnt)
+	var seen [64]int
+	for j, c := range set {
+		bit := uint64(1) << j
+		pegs := p.pegsOf[int(c)*P : int(c)*P+P]
+		clear(seen[:C])
+		for i, k := range pegs {
+			m.pos[i*C+int(k)] |= bit
+			seen[k]++
+			m.cnt[int(k)*P+seen[k]-1] |= bit
+		}
+	}
+}
+
+// split returns the fill bound of the split of the set loaded in m (of n
+// codes) by guess g — n plus the least cost of each class but the win's —
+// and the size of its largest class other than the win's. If counts is not
+// nil it also writes there how many codes give each feedback but the win.
+// It has no branch that depends on the data.
+func (p *problem) split(m *masks, g int32, n int32, counts *[256]uint16) (total, most int32) {
+	P := p.rules.Pegs
+	gp := p.gpos[int(g)*P : int(g)*P+P]
+	gc := p.gcnt[int(g)*P : int(g)*P+P]
+	var b0, b1, b2, t0, t1, t2 uint64
+	for j := range gp {
+		x := m.pos[gp[j]]
+		c0 := b0 & x
+		b0 ^= x
+		c1 := b1 & c0
+		b1 ^= c0
+		b2 |= c1
+		y := m.cnt[gc[j]]
+		d0 := t0 & y
+		t0 ^= y
+		d1 := t1 & d0
+		t1 ^= d0
+		t2 |= d1
+	}
+	var eqB, eqT [maxSlicedPegs + 1]uint64
+	all := ^uint64(0) >> (64 - uint(n))
+	for v := 0; v <= P; v++ {
+		eqB[v] = pick(b0, b1, b2, v) & all
+		eqT[v] = pick(t0, t1, t2, v)
+	}
+	total = n
+	fill := p.fill
+	for _, c := range p.pairs {
+		size := int32(bits.OnesCount64(eqB[c.b&7] & eqT[c.t&7]))
+		total += fill[size]
+		most = max(most, size)
+		if counts != nil {
+			counts[c.f] = uint16(size)
+		}
+	}
+	return total, most
+}
+
+// pick returns the codes whose three-bit sum (s2 s1 s0) equals v.
+func pick(s0, s1, s2 uint64, v int) uint64 {
+	m0, m1, m2 := -uint64(v&1), -uint64(v>>1&1), -uint64(v>>2&1)
+	return ^(s0 ^ m0) & ^(s1 ^ m1) & ^(s2 ^ m2)
+}
+
+// classPair is a feedback other than the win as (black, black + white).
+type classPair struct{ b, t, f uint8 }
+
+// sum4 adds four masks into three bit slices.
+func sum4(x1, x2, x3, x4 uint64) (s0, s1, s2 uint64) {
+	a, ab := x1^x2, x1&x2
+	c, cd := x3^x4, x3&x4
+	s0 = a ^ c
+	ac := a & c
+	// At most two of the carries ab, cd, ac are set, and ab and cd
+	// when both are.
+	return s0, ab ^ cd ^ ac, ab & cd
+}
+
+// bound4 is the fill bound of split for four pegs, without the classes.
+// small says that n is at most b+1, where the least cost of a class of s
+// codes is 2s−1 and the bound needs only the number of classes.
+func (p *problem) bound4(m *masks, g int32, n int32, small bool) int32 {
+	gp := p.gpos[int(g)*4 : int(g)*4+4 : int(g)*4+4]
+	gc := p.gcnt[int(g)*4 : int(g)*4+4 : int(g)*4+4]
+	pos, cnt := m.pos, m.cnt
+	b0, b1, b2 := sum4(pos[gp[0]], pos[gp[1]], pos[gp[2]], pos[gp[3]])
+	t0, t1, t2 := sum4(cnt[gc[0]], cnt[gc[1]], cnt[gc[2]], cnt[gc[3]])
+	all := ^uint64(0) >> (64 - uint(n))
+	// A sum of 4 has only its top slice set.
+	B0, B1, B2, B3, B4 := all&^(b0|b1|b2), b0&^b1, b1&^b0, b0&b1, b2
+	T0, T1, T2, T3, T4 := all&^(t0|t1|t2), t0&^t1, t1&^t0, t0&t1, t2
+	if small {
+		// n + Σ (2s − 1) over the classes but the win's.
+		k := nz(B0&T0) + nz(B0&T1) + nz(B0&T2) + nz(B0&T3) + nz(B0&T4) +
+			nz(B1&T1) + nz(B1&T2) + nz(B1&T3) + nz(B1&T4) +
+			nz(B2&T2) + nz(B2&T3) + nz(B2&T4) + nz(B3&T3)
+		return 3*n - 2*nz(B4) - k
+	}
+	f := p.fill64
+	return n + f[pc(B0&T0)] + f[pc(B0&T1)] + f[pc(B0&T2)] + f[pc(B0&T3)] + f[pc(B0&T4)] +
+		f[pc(B1&T1)] + f[pc(B1&T2)] + f[pc(B1&T3)] + f[pc(B1&T4)] +
+		f[pc(B2&T2)] + f[pc(B2&T3)] + f[pc(B2&T4)] + f[pc(B3&T3)]
+}
+
+// nz is 1 if x has a bit set, else 0.
+func nz(x uint64) int32 { return int32((x | -x) >> 63) }
+
+// pc is the number of bits set in x, as an index into a fill64 table.
+func pc(x uint64) uint8 { return uint8(bits.OnesCount64(x)) & 127 }

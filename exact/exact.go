@@ -1,0 +1,192 @@
+// Package exact finds optimal Mastermind strategies: the decision tree that
+// finds every secret of a variant (or every code left after some guesses)
+// with the least total number of guesses and, among those, the smallest
+// worst case.
+//
+// # The search
+//
+// Depth-first branch and bound over candidate sets. At each set every guess
+// of its symmetry pool (one per class of equivalent codes, see package
+// symmetry, with the colours no candidate holds merged) is scored by a lower
+// bound of what follows it — the set's size plus, for each class it leaves,
+// the least any strategy could spend on that many codes — and the guesses
+// are tried in order of bound until the bound reaches the best cost found.
+// A guess's classes are solved smallest first, each with what the others
+// leave of the cutoff. Sets of at most b+1 codes (b feedbacks besides the
+// win) that a code splits into single codes, or single codes and one pair,
+// are settled without a search.
+//
+// The search runs on compact data: candidates are uint16 columns of a
+// feedback table with a byte per (guess, candidate) pair, classes are
+// counted and partitioned in place in per-level buffers, and a set is known
+// by a 128-bit key (the xor of random keys of its members). A transposition
+// table of fixed size remembers exact costs and lower bounds by key, so a
+// set reached along several paths is searched once, and a search cut off
+// once restarts from its bound. The decision tree is rebuilt at the end from
+// the costs, choosing at each node the first guess in order of bound that
+// reaches the optimum, so the tree does not depend on the number of
+// workers.
+package exact
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultMemory is the size of the transposition table when Options.Memory
+// is 0.
+const DefaultMemory = 64 << 20
+
+// Options control Solve. A nil *Options gives the defaults.
+type Options struct {
+	// MaxDepth is the most guesses any game may take, counting those the
+	// state has played; 0 for no limit.
+	MaxDepth int
+	// Memory is the size of the transposition table in bytes; 0 means
+	// DefaultMemory. The search allocates nothing else that grows with
+	// its length: the feedback table (a byte per pair of codes) and a
+	// buffer per level of the tree.
+	Memory int64
+	// Workers is the number of goroutines that search; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if not nil, receives a report every ProgressEvery (a
+	// second if 0) while the search runs, from another goroutine.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress is a report on a running search.
+type Progress struct {
+	Elapsed time.Duration
+	Nodes   int64 // sets searched so far
+	// Best is the least total found so far for the whole problem, 0 until
+	// one is found.
+	Best int
+	// Guess is the first guess under trial, the Tried-th of Guesses.
+	Guess          mm.Code
+	Tried, Guesses int
+	// Depth is the worst case being tried in the second phase, which
+	// lowers the worst case at the least total; 0 in the first phase.
+	Depth int
+}
+
+// Result is an optimal strategy.
+type Result struct {
+	Tree  *mm.Tree
+	Total int   // guesses over every candidate
+	Depth int   // the most guesses any candidate needs
+	Nodes int64 // sets searched
+	Stats Stats
+}
+
+// Solve returns an optimal strategy for the candidates of st: the least
+// total number of guesses over every candidate, and among the strategies
+// reaching it the smallest worst case, with at most opts.MaxDepth guesses
+// in a game when that is set. It fails with an error wrapping
+// mm.ErrTooLarge when the space has more than MaxCodes codes, with an error
+// saying so when no strategy meets MaxDepth, and with ctx's error when ctx
+// is done first.
+func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	if opts.MaxDepth < 0 {
+		return nil, fmt.Errorf("mastermind: --max-depth %d is negative", opts.MaxDepth)
+	}
+	sp, err := st.Space()
+	if err != nil {
+		return nil, err
+	}
+	if sp.Len() > MaxCodes {
+		return nil, fmt.Errorf("%w: exact search of %v: %d codes; it takes at most %d (about %d finish in minutes)",
+			mm.ErrTooLarge, sp.Rules(), sp.Len(), MaxCodes, Practical)
+	}
+	cands, err := st.Candidates()
+	if err != nil {
+		return nil, err
+	}
+	n := cands.Len()
+	limit := n
+	if opts.MaxDepth > 0 {
+		if limit = opts.MaxDepth - st.Len(); limit <= 0 {
+			return nil, fmt.Errorf("mastermind: no guesses left within --max-depth %d after %d", opts.MaxDepth, st.Len())
+		}
+	}
+	p, err := newProblem(sp, cands)
+	if err != nil {
+		return nil, err
+	}
+	mem := opts.Memory
+	if mem <= 0 {
+		// Small problems need a small table, and a large one costs its
+		// clearing and its cache misses.
+		mem = min(DefaultMemory, 4*int64(sp.Len())*int64(n))
+	}
+	s := &search{
+		p: p, tt: newTable(mem), ttMin: ttMin, probeMin: probeMin, ctx: ctx, start: time.Now(),
+	}
+	for i := 0; i < st.Len(); i++ {
+		g, _ := sp.Index(st.Turn(i).Guess)
+		s.hist0 = append(s.hist0, int32(g))
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s.idle = make(chan struct{}, workers-1)
+	if opts.Progress != nil {
+		stop := s.report(opts.Progress, opts.ProgressEvery)
+		defer stop()
+	}
+	root := make([]uint16, n)
+	for i := range root {
+		root[i] = uint16(i)
+	}
+	w := s.newWorker()
+	r := w.solve(root, key{}, limit, inf, 0)
+	w.flush()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.guess < 0 {
+		if opts.MaxDepth > 0 {
+			return nil, fmt.Errorf("mastermind: no strategy for %v finds every secret within %d guesses", sp.Rules(), opts.MaxDepth)
+		}
+		return nil, fmt.Errorf("mastermind: exact search of %v found no strategy", sp.Rules())
+	}
+	// Lower the worst case one guess at a time, keeping the total: a
+	// cutoff of total+1 refutes or confirms each quickly.
+	total, depth := r.cost, int(r.depth)
+	for depth > int(p.levels[n]) {
+		s.setDepth(depth - 1)
+		r := w.solve(root, key{}, depth-1, total+1, 0)
+		w.flush()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if r.guess < 0 {
+			break
+		}
+		depth = int(r.depth)
+	}
+	t := w.build(root, depth, 0)
+	w.flush()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	gotTotal, gotDepth := t.Cost()
+	if gotTotal != int(total) || gotDepth > depth {
+		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, depth)
+	}
+	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load(), Stats: w.st}, nil
+}
+
+// ttMin is the smallest set the transposition table remembers: smaller
+// ones are solved again faster than they are looked up.
+const ttMin = 8
+
+var probeMin = 100000

@@ -1,0 +1,97 @@
+package exact
+
+import (
+	"encoding/binary"
+	"sync"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/symmetry"
+)
+
+// autLevels is how many guesses a history may hold for the search to look
+// for its permutations of positions and colours; deeper, only the
+// relabellings of free and excluded colours are used, which cost nothing
+// to find and leave few permutations out.
+const autLevels = 2
+
+// pools hands out the guesses a node must try, one per class of
+// equivalent codes, as ascending space indices, and keeps them: many nodes
+// share the same colours and symmetries.
+type pools struct {
+	mu  sync.Mutex
+	rel map[[2]uint64][]int32 // by used and excluded colours
+	aut map[string][]int32    // by history and excluded colours
+}
+
+// get returns the pool of the worker's node, whose candidates hold none of
+// the colours of excl.
+func (ps *pools) get(w *worker, excl uint64) []int32 {
+	p := w.p
+	if len(w.hist) <= autLevels {
+		return ps.byHistory(p, w.hist, excl)
+	}
+	var used uint64
+	for _, g := range w.hist {
+		used |= p.guessMask(g)
+	}
+	k := [2]uint64{used, excl}
+	ps.mu.Lock()
+	pool, ok := ps.rel[k]
+	ps.mu.Unlock()
+	if ok {
+		return pool
+	}
+	pool = ints32(symmetry.Relabel(p.rules, used, excl).Guesses(p.sp))
+	ps.mu.Lock()
+	if ps.rel == nil {
+		ps.rel = make(map[[2]uint64][]int32)
+	}
+	ps.rel[k] = pool
+	ps.mu.Unlock()
+	return pool
+}
+
+func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
+	buf := make([]byte, 0, 8+4*len(hist))
+	buf = binary.LittleEndian.AppendUint64(buf, excl)
+	for _, g := range hist {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(g))
+	}
+	k := string(buf)
+	ps.mu.Lock()
+	pool, ok := ps.aut[k]
+	ps.mu.Unlock()
+	if ok {
+		return pool
+	}
+	codes := make([]mm.Code, len(hist))
+	for i, g := range hist {
+		codes[i] = p.sp.Code(int(g))
+	}
+	pool = ints32(symmetry.New(p.rules, codes).Exclude(excl).Guesses(p.sp))
+	ps.mu.Lock()
+	if ps.aut == nil {
+		ps.aut = make(map[string][]int32)
+	}
+	ps.aut[k] = pool
+	ps.mu.Unlock()
+	return pool
+}
+
+func ints32(xs []int) []int32 {
+	out := make([]int32, len(xs))
+	for i, x := range xs {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// guessMask returns the colours of the code of space index g.
+func (p *problem) guessMask(g int32) uint64 {
+	c := p.sp.Code(int(g))
+	var m uint64
+	for j := 0; j < c.Len(); j++ {
+		m |= 1 << c.Peg(j)
+	}
+	return m
+}

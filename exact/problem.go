@@ -1,0 +1,216 @@
+package exact
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// A problem is what every search of one candidate set shares: the feedback
+// table, the bounds by set size and the keys that hash sets. It is read-only
+// once built.
+//
+// The search names candidates by column: the position of the code among the
+// candidates the problem was built for, so that a set is a short ascending
+// slice of uint16 and a guess's feedbacks against it are bytes of one row.
+// Guesses are space indices: every code of the variant may be played.
+type problem struct {
+	rules mm.Rules
+	sp    *mm.Space
+	cols  []int32 // column → space index, ascending
+	// table[g·stride + c] is the dense feedback of guess g (a space index)
+	// against the code of column c.
+	table  []uint8
+	stride int
+	fbs    []mm.Feedback // dense feedback → feedback
+	win    uint8         // dense feedback of the win
+	b      int           // feedbacks other than the win that occur
+	// fill[n] is the least total number of guesses that finds every one of
+	// n codes, and levels[n] the fewest guesses that can; grow[n] is
+	// fill[n+1] − fill[n].
+	fill   []int32
+	grow   *[1 << 16]int32 // read by uint16 counts without bounds checks
+	fill64 *[128]int32     // fill up to 64, read by popcounts without bounds checks
+	levels []int8
+	masks  []uint64 // colour mask of each column's code
+	// For splitting small sets with masks (see bits.go): the mask
+	// indices each guess reads, each column's pegs, and the class of
+	// each feedback but the win as (black, black + white).
+	gpos, gcnt []uint16
+	pegsOf     []uint8
+	pairs      []classPair
+	z1, z2     []uint64 // random keys of the columns; a set hashes to their xor
+	allColours uint64
+}
+
+// MaxCodes is the largest space the exact search takes on: its feedback
+// table has a byte per pair of codes.
+const MaxCodes = 10_000
+
+// Practical is about the largest space an exact search completes in
+// minutes on a small machine (8 colours × 4 pegs has 4096 codes).
+const Practical = 5_000
+
+// newProblem builds the problem of finding cands (ascending, not empty).
+// Its cost is one row of the table per code of the space, scored with the
+// packed scorer on every core.
+func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
+	r := sp.Rules()
+	n := cands.Len()
+	if sp.Len() > MaxCodes || n > 1<<16 {
+		return nil, fmt.Errorf("%w: exact search of %v: %d codes; it takes at most %d (about %d finish in minutes)",
+			mm.ErrTooLarge, r, sp.Len(), MaxCodes, Practical)
+	}
+	p := &problem{rules: r, sp: sp, stride: n, cols: make([]int32, n)}
+	for i := range p.cols {
+		p.cols[i] = int32(cands.Index(i))
+	}
+	// Dense feedbacks in (black, white) order, the win last.
+	keyDense := make([]uint8, sp.Keys())
+	for _, f := range r.Feedbacks() {
+		if f.Solved(r.Pegs) {
+			continue
+		}
+		keyDense[sp.Key(f)] = uint8(len(p.fbs))
+		p.fbs = append(p.fbs, f)
+	}
+	p.win = uint8(len(p.fbs))
+	win := mm.Feedback{Black: r.Pegs}
+	keyDense[sp.Key(win)] = p.win
+	p.fbs = append(p.fbs, win)
+
+	// A row is read as a [1<<16]uint8 array, so that a uint16 column
+	// needs no bounds check: the table is padded for the last rows.
+	p.table = make([]uint8, sp.Len()*n+1<<16)
+	p.fillRows(cands, keyDense)
+	p.bounds(n)
+	p.hashKeys()
+	p.slicesFor()
+	return p, nil
+}
+
+// fillRows scores every guess of the space against the columns.
+func (p *problem) fillRows(cands *mm.Set, keyDense []uint8) {
+	N, n := p.sp.Len(), p.stride
+	var used [256]atomic.Bool
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 32
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			keys := make([]uint16, n)
+			var seen [256]bool
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= N {
+					break
+				}
+				for g := lo; g < min(lo+chunk, N); g++ {
+					cands.Keys(g, keys)
+					row := p.table[g*n : (g+1)*n]
+					for i, k := range keys {
+						d := keyDense[k]
+						row[i] = d
+						seen[d] = true
+					}
+				}
+			}
+			for d, ok := range seen {
+				if ok {
+					used[d].Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	p.b = 0
+	for d := range p.fbs {
+		if used[d].Load() && uint8(d) != p.win {
+			p.b++
+		}
+	}
+}
+
+// bounds fills fill, grow and levels for sets of up to n codes: the best
+// case finds one code with the first guess, b with the second, b² with the
+// third, and so on.
+func (p *problem) bounds(n int) {
+	b := max(p.b, 1)
+	p.fill = make([]int32, n+2)
+	p.levels = make([]int8, n+2)
+	for m := 1; m <= n+1; m++ {
+		total, left, width, level := 0, m, 1, 1
+		for left > 0 {
+			k := min(left, width)
+			total += k * level
+			left -= k
+			width *= b
+			level++
+		}
+		p.fill[m], p.levels[m] = int32(total), int8(level-1)
+	}
+	p.fill64 = new([128]int32)
+	copy(p.fill64[:], p.fill[:min(len(p.fill), 65)])
+	p.grow = new([1 << 16]int32)
+	for c := 0; c <= n; c++ {
+		p.grow[c] = p.fill[c+1] - p.fill[c]
+	}
+}
+
+// row returns the feedbacks of guess g (a space index) by column.
+func (p *problem) row(g int32) *[1 << 16]uint8 {
+	return (*[1 << 16]uint8)(p.table[int(g)*p.stride:][:1<<16])
+}
+
+// hashKeys gives every column two random 64-bit keys and its colour mask.
+func (p *problem) hashKeys() {
+	n := p.stride
+	rng := rand.New(rand.NewPCG(0x6d6173746572, 0x6d696e64))
+	p.z1, p.z2 = make([]uint64, n), make([]uint64, n)
+	p.masks = make([]uint64, n)
+	for c := range n {
+		p.z1[c], p.z2[c] = rng.Uint64(), rng.Uint64()
+		code := p.sp.Code(int(p.cols[c]))
+		for j := 0; j < code.Len(); j++ {
+			p.masks[c] |= 1 << code.Peg(j)
+		}
+	}
+	if p.rules.Colors >= 64 {
+		p.allColours = ^uint64(0)
+	} else {
+		p.allColours = 1<<p.rules.Colors - 1
+	}
+}
+
+// excluded returns the colours no code of set holds.
+func (p *problem) excluded(set []uint16) uint64 {
+	var held uint64
+	for _, c := range set {
+		held |= p.masks[c]
+		if held == p.allColours {
+			return 0
+		}
+	}
+	return p.allColours &^ held
+}
+
+// hash returns the key of set.
+func (p *problem) hash(set []uint16) key {
+	var k key
+	for _, c := range set {
+		k.a ^= p.z1[c]
+		k.b ^= p.z2[c]
+	}
+	k.b = k.b&^0xffff | uint64(len(set)&0xffff)
+	return k
+}
+
+// key identifies a candidate set: 128 bits, the low 16 of b holding the
+// set's size.
+type key struct{ a, b uint64 }
+
+func (k key) size() int { return int(k.b & 0xffff) }

@@ -1,0 +1,594 @@
+package exact
+
+import (
+	"context"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// inf is a cost no strategy reaches.
+const inf = math.MaxInt32
+
+// A search is one run of the solver over a problem: the table of what it
+// learnt, the pools of guesses, the workers' shared counters.
+type search struct {
+	p        *problem
+	tt       *table
+	ttMin    int     // the smallest set the table remembers
+	probeMin int     // the smallest set whose guesses' classes are probed
+	hist0    []int32 // the guesses of the starting state, space indices
+	pools    pools
+	ctx      context.Context
+	stop     atomic.Bool // set once ctx is done: every solve then fails at once
+
+	nodes atomic.Int64 // nodes searched, in batches from the workers
+	idle  chan struct{}
+	news  news
+	start time.Time
+}
+
+// A worker searches depth first on its own scratch memory: one frame per
+// level below the node it started from.
+type worker struct {
+	s      *search
+	p      *problem
+	hist   []int32 // the guesses from the start of the game to this node
+	frames []*frame
+	nodes  int64 // nodes not yet added to s.nodes
+	st     Stats
+}
+
+// Stats counts the work of a search.
+type Stats struct {
+	Scans, Scanned, Elems, Tries, Shortcuts int64
+	Fails, FailScanned, Rounds, SetElems    int64
+	Probes, ProbeElems                      int64
+	BySize                                  [100]int64
+	ScanBySize, ElemsBySize, TriesBySize    [8]int64
+}
+
+// A frame is the scratch memory of one level of the search.
+type frame struct {
+	buf     []uint16    // the candidates of the node being tried, by class
+	guesses []scored    // the guesses of the node to try, in order
+	counts  [256]uint16 // per feedback
+	start   []int32     // per feedback: where its class begins in buf
+	cells   []cell
+	masks   masks // the set being scanned, when it is split with masks
+}
+
+// scored is a guess under consideration at a node, with its lower bound.
+type scored struct {
+	bound int32
+	order int32 // position in the pool, for ties
+	guess int32 // space index
+}
+
+// cell is one class of a guess's split: buf[lo:hi], with a lower bound of
+// its cost, exact once solved.
+type cell struct {
+	lo, hi int32
+	bound  int32
+	k      key
+}
+
+func (s *search) newWorker() *worker {
+	w := &worker{s: s, p: s.p, hist: append([]int32(nil), s.hist0...)}
+	return w
+}
+
+func (w *worker) frame(lvl int) *frame {
+	for len(w.frames) <= lvl {
+		nf := len(w.p.fbs)
+		w.frames = append(w.frames, &frame{
+			buf:   make([]uint16, w.p.stride),
+			start: make([]int32, nf+1),
+		})
+	}
+	return w.frames[lvl]
+}
+
+// result is what solve learns of a set: when cost is below the cutoff it
+// asked for, the exact cost, the first guess (a space index) and the worst
+// case of a best strategy; otherwise guess is -1 and cost a lower bound, at
+// least the cutoff.
+type result struct {
+	cost  int32
+	guess int32
+	depth int8
+}
+
+func bound(c int32) result { return result{cost: c, guess: -1} }
+
+// solve returns the best strategy for set with at most limit guesses in
+// any game, if it costs less than cutoff. k is the set's key, or the zero
+// key if not yet computed. lvl is the frame level to work in.
+func (w *worker) solve(set []uint16, k key, limit int, cutoff int32, lvl int) result {
+	return w.solveNode(set, k, limit, cutoff, lvl, true)
+}
+
+// solveNode is solve; without recall it does not ask the transposition
+// table about set itself (its classes still do), so that the guess it
+// returns is the first in order of bound that reaches the best cost.
+func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int, recall bool) result {
+	p := w.p
+	n := len(set)
+	limit = min(limit, n)
+	if int(p.levels[n]) > limit || w.s.stop.Load() {
+		return bound(inf)
+	}
+	switch n {
+	case 1:
+		return result{cost: 1, guess: p.cols[set[0]], depth: 1}
+	case 2:
+		if cutoff <= 3 {
+			return bound(3)
+		}
+		return result{cost: 3, guess: p.cols[set[0]], depth: 2}
+	}
+	lb := p.fill[n]
+	if lb >= cutoff {
+		return bound(lb)
+	}
+	if w.nodes++; w.nodes&1023 == 0 {
+		w.flush()
+	}
+	if n <= p.b+1 {
+		perfect, pair := w.shortcut(set)
+		switch {
+		case perfect >= 0:
+			return w.accept(result{cost: int32(2*n - 1), guess: perfect, depth: 2}, cutoff)
+		case pair >= 0 && limit >= 3:
+			// Nothing beats 2n once no candidate splits the rest into
+			// single codes.
+			return w.accept(result{cost: int32(2 * n), guess: pair, depth: 3}, cutoff)
+		}
+		lb = max(lb, int32(2*n))
+		if lb >= cutoff {
+			return bound(lb)
+		}
+	}
+	useTable := n >= w.s.ttMin
+	if useTable {
+		if k.b == 0 {
+			k = p.hash(set)
+		}
+		if recall {
+			c, g, d := w.s.tt.lookup(k, limit)
+			if g >= 0 {
+				return w.accept(result{cost: c, guess: g, depth: d}, cutoff)
+			}
+			if lb = max(lb, c); lb >= cutoff {
+				return bound(lb)
+			}
+		}
+	}
+	r := w.search(set, limit, cutoff, lb, lvl)
+	if useTable && !w.s.stop.Load() {
+		e := entry{cost: r.cost, guess: r.guess, limit: int8(limit), depth: r.depth}
+		if r.guess < 0 {
+			e.depth = 0
+		}
+		w.s.tt.store(k, e)
+	}
+	return r
+}
+
+// accept returns r if it beats cutoff, else r's cost as a bound.
+func (w *worker) accept(r result, cutoff int32) result {
+	if r.cost >= cutoff {
+		return bound(r.cost)
+	}
+	return r
+}
+
+// flush adds the worker's node count to the search's and notices a
+// cancelled context.
+func (w *worker) flush() {
+	w.s.nodes.Add(w.nodes)
+	w.nodes = 0
+	if w.s.ctx.Err() != nil {
+		w.s.stop.Store(true)
+	}
+}
+
+// shortcut looks, among the codes of a small set, for one that splits the
+// others into classes of one code (the best possible, 2n−1 guesses) and for
+// the first that splits them into single codes but for one pair (2n, the
+// best possible once no code does the former). It returns their space
+// indices, or -1.
+func (w *worker) shortcut(set []uint16) (perfect, pair int32) {
+	p := w.p
+	pair = -1
+	for _, c := range set {
+		row := p.row(p.cols[c])
+		var seen, twice [2]uint64
+		dup := 0
+		for _, d := range set {
+			f := row[d]
+			word, bit := f>>6, uint64(1)<<(f&63)
+			if seen[word]&bit == 0 {
+				seen[word] |= bit
+				continue
+			}
+			if twice[word]&bit != 0 {
+				dup = 2
+				break
+			}
+			twice[word] |= bit
+			if dup++; dup > 1 {
+				break
+			}
+		}
+		switch {
+		case dup == 0:
+			return p.cols[c], -1
+		case dup == 1 && pair < 0:
+			pair = p.cols[c]
+		}
+	}
+	return -1, pair
+}
+
+// search is solve for a set of at least three codes that no shortcut
+// settled. It tries the guesses of the pool in order of the lower bound of
+// their split, then of the pool, until the bound reaches the best cost
+// found; lb is a lower bound of the set's cost.
+//
+// Scoring every guess in full would cost most of the search, so each round
+// keeps only the keep best guesses not yet tried: a guess is dropped as
+// soon as its bound, which only grows as codes join their classes, reaches
+// the worst kept one. When the kept guesses are tried and some dropped
+// guess might still beat the best cost, another round scores the pool
+// again for the next ones.
+func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) result {
+	p := w.p
+	fr := w.frame(lvl)
+	pool := w.s.pools.get(w, p.excluded(set))
+	best := result{cost: cutoff, guess: -1}
+	proven := int32(inf) // the least lower bound of a guess given up
+	last := scored{bound: -1, order: -1}
+	w.st.Scans++
+	bucket := min(7, bitsLen(len(set))/2)
+	w.st.ScanBySize[bucket]++
+	for {
+		rest, done := w.scan(set, pool, limit, best.cost, lb, last, fr)
+		if done.guess >= 0 {
+			return done
+		}
+		for _, c := range fr.guesses {
+			if c.bound >= best.cost {
+				break
+			}
+			w.st.TriesBySize[bucket]++
+			cost, depth, ok := w.try(set, c.guess, limit, best.cost, lvl)
+			if ok {
+				best = result{cost: cost, guess: c.guess, depth: depth}
+			} else {
+				proven = min(proven, cost)
+			}
+			if w.s.stop.Load() {
+				return bound(inf)
+			}
+		}
+		if len(fr.guesses) > 0 {
+			last = fr.guesses[len(fr.guesses)-1]
+		}
+		proven = min(proven, rest)
+		if rest >= best.cost || len(fr.guesses) == 0 {
+			break
+		}
+	}
+	if best.guess < 0 {
+		best.cost = max(cutoff, proven)
+		w.st.Fails++
+	}
+	return best
+}
+
+// probe returns a lower bound of the cost of set: the least bound of a
+// split of it by any guess of its pool, or target if that is less. Each
+// guess is scored only until its bound reaches the least so far.
+func (w *worker) probe(set []uint16, target int32, lvl int) int32 {
+	p := w.p
+	fr := w.frame(lvl)
+	pool := w.s.pools.get(w, p.excluded(set))
+	n := int32(len(set))
+	counts := &fr.counts
+	nf := len(p.fbs)
+	grow := p.grow
+	least := target
+	w.st.Probes++
+	for _, g := range pool {
+		row := p.row(g)
+		stop := least
+		if stop < inf {
+			stop++
+		}
+		total, dropped := count(set, row, counts, grow, n, stop)
+		if !dropped {
+			total -= int32(counts[p.win])
+			if counts[p.win] == 0 {
+				// A guess that leaves one class learns nothing.
+				for _, m := range counts[:nf] {
+					if int32(m) == n {
+						total = inf
+					}
+				}
+			}
+			least = min(least, total)
+		}
+		clear(counts[:nf])
+	}
+	return least
+}
+
+// keep is how many guesses a round of search scores in full and tries.
+const keep = 6
+
+// scan scores the guesses of pool that come after last in order of bound
+// then pool, and leaves in fr.guesses the keep best with a bound below
+// cutoff, in order. It returns a lower bound of the guesses it left out
+// for being worse than the kept ones (inf if none), and, if a guess is
+// certainly best — its classes of one or two codes cost exactly its bound,
+// and that bound is lb — that guess's result.
+func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, last scored, fr *frame) (int32, result) {
+	p := w.p
+	n := int32(len(set))
+	counts := &fr.counts
+	nf := len(p.fbs)
+	grow, levels := p.grow, p.levels
+	win := p.win
+	limited := limit < len(set)
+	rest := int32(inf)
+	top := fr.guesses[:0]
+	w.st.Rounds++
+	w.st.SetElems += int64(len(set))
+	w.st.BySize[min(len(set), 99)]++
+	sliced := len(set) <= maxBits && p.sliced()
+	four := sliced && p.rules.Pegs == 4
+	small := len(set) <= p.b+1
+	useless := n + p.fill[n]
+	if sliced {
+		p.load(&fr.masks, set)
+	}
+	for order, g := range pool {
+		w.st.Scanned++
+		full := len(top) == keep
+		var total, most int32
+		switch {
+		case four:
+			total = p.bound4(&fr.masks, g, n, small)
+			if total == useless {
+				continue // one class, not the win: learns nothing
+			}
+			if total >= cutoff || (full && total >= top[keep-1].bound) {
+				if full && top[keep-1].bound < cutoff {
+					rest = min(rest, total)
+				}
+				continue
+			}
+			if limited || total <= lb {
+				total, most = p.split(&fr.masks, g, n, counts)
+			} else {
+				most = 3 // not needed
+			}
+		case sliced:
+			var cs *[256]uint16
+			if limited {
+				cs = counts
+			}
+			total, most = p.split(&fr.masks, g, n, cs)
+		default:
+			stop := cutoff
+			if full {
+				stop = min(stop, top[keep-1].bound)
+			}
+			if stop < inf {
+				stop++ // the win's class adds 1 below; taken off after
+			}
+			var dropped bool
+			total, dropped = count(set, p.row(g), counts, grow, n, stop)
+			if dropped {
+				clear(counts[:nf])
+				if full && top[keep-1].bound < cutoff {
+					rest = min(rest, top[keep-1].bound)
+				}
+				continue
+			}
+			total -= int32(counts[win])
+			for f, m := range counts[:nf] {
+				if uint8(f) != win {
+					most = max(most, int32(m))
+				}
+			}
+		}
+		exact := most <= 2
+		deepest := int8(0)
+		if limited {
+			for f, m := range counts[:nf] {
+				if m != 0 && uint8(f) != win {
+					deepest = max(deepest, levels[m])
+				}
+			}
+		}
+		clear(counts[:nf])
+		c := scored{bound: total, order: int32(order), guess: g}
+		switch {
+		case most == n:
+			continue // one class, not the win: learns nothing
+		case limited && int(deepest)+1 > limit:
+			continue
+		case total >= cutoff:
+			continue
+		case !last.before(c):
+			continue // tried in an earlier round
+		case exact && total <= lb:
+			// Classes of one or two codes cost exactly their bound, and
+			// nothing beats the set's lower bound.
+			d := int8(2)
+			if most == 2 {
+				d = 3
+			}
+			return rest, result{cost: total, guess: g, depth: d}
+		case full && !c.before(top[keep-1]):
+			rest = min(rest, total)
+			continue
+		}
+		if full {
+			rest = min(rest, top[keep-1].bound)
+			top = top[:keep-1]
+		}
+		i := len(top)
+		top = append(top, c)
+		for ; i > 0 && c.before(top[i-1]); i-- {
+			top[i] = top[i-1]
+		}
+		top[i] = c
+	}
+	fr.guesses = top
+	return rest, result{guess: -1}
+}
+
+// count adds to counts, by feedback, the codes of set against a guess whose
+// feedbacks are row, and to total the growth of the fill bound of their
+// classes. It stops early, reporting true, once total reaches stop. It is
+// the innermost loop of the search, kept apart so that its few variables
+// stay in registers.
+//
+//go:noinline
+func count(set []uint16, row *[1 << 16]uint8, counts *[256]uint16, grow *[1 << 16]int32, total, stop int32) (int32, bool) {
+	for _, c := range set {
+		f := row[c]
+		m := counts[f]
+		counts[f] = m + 1
+		if total += grow[m]; total >= stop {
+			return total, true
+		}
+	}
+	return total, false
+}
+
+func (a scored) before(b scored) bool {
+	return a.bound < b.bound || (a.bound == b.bound && a.order < b.order)
+}
+
+// try plays guess g at set and solves every class it leaves, smallest
+// first, each within what the others leave of cutoff. It returns the cost
+// and worst case and true if the cost is below cutoff; otherwise a lower
+// bound of the cost, at least cutoff, and false.
+func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (int32, int8, bool) {
+	p := w.p
+	fr := w.frame(lvl)
+	row := p.row(g)
+	counts, start := &fr.counts, fr.start
+	nf := len(p.fbs)
+	for _, c := range set {
+		counts[row[c]]++
+	}
+	pos := int32(0)
+	for f, m := range counts[:nf] {
+		start[f] = pos
+		pos += int32(m)
+	}
+	start[nf] = pos
+	buf := fr.buf
+	for _, c := range set {
+		f := row[c]
+		buf[start[f]] = c
+		start[f]++
+	}
+	// start[f] now ends class f.
+	total := int32(len(set))
+	fr.cells = fr.cells[:0]
+	for f, m := range counts[:nf] {
+		if m == 0 || uint8(f) == p.win {
+			continue
+		}
+		hi := start[f]
+		fr.cells = append(fr.cells, cell{lo: hi - int32(m), hi: hi, bound: p.fill[m]})
+		total += p.fill[m]
+	}
+	clear(counts[:nf])
+	cells := fr.cells
+	// Smallest first: their exact costs tighten the cutoff of the large.
+	for i := 1; i < len(cells); i++ {
+		for j := i; j > 0 && cells[j].hi-cells[j].lo < cells[j-1].hi-cells[j-1].lo; j-- {
+			cells[j], cells[j-1] = cells[j-1], cells[j]
+		}
+	}
+	// What earlier searches learnt of the classes may prove the guess
+	// too costly before any is searched.
+	for i := range cells {
+		cl := &cells[i]
+		if int(cl.hi-cl.lo) < w.s.ttMin {
+			continue
+		}
+		cl.k = p.hash(buf[cl.lo:cl.hi])
+		if c, _, _ := w.s.tt.lookup(cl.k, limit-1); c > cl.bound {
+			total += c - cl.bound
+			cl.bound = c
+		}
+	}
+	if total >= cutoff {
+		return total, 0, false
+	}
+	w.hist = append(w.hist, g)
+	defer func() { w.hist = w.hist[:len(w.hist)-1] }()
+	if len(set) >= w.s.probeMin && cutoff < inf {
+		// Most guesses tried at a large node fail. Before solving any
+		// class exactly, bound each by the best split any guess makes of
+		// it, one scan each: that often proves the guess too costly at a
+		// fraction of the price.
+		for i := range cells {
+			cl := &cells[i]
+			m := cl.hi - cl.lo
+			if int(m) <= p.b+1 || cl.bound > p.fill[m] {
+				continue
+			}
+			c := w.probe(buf[cl.lo:cl.hi], cutoff-(total-cl.bound), lvl+1)
+			if c > cl.bound {
+				total += c - cl.bound
+				cl.bound = c
+				if cl.k.b != 0 {
+					w.s.tt.store(cl.k, entry{cost: c, guess: -1, limit: int8(min(limit-1, int(m)))})
+				}
+			}
+			if total >= cutoff {
+				return total, 0, false
+			}
+		}
+	}
+	deepest := int8(0)
+	for i := range cells {
+		cl := cells[i]
+		cut := cutoff - (total - cl.bound)
+		r := w.solve(buf[cl.lo:cl.hi], cl.k, limit-1, cut, lvl+1)
+		if r.guess < 0 {
+			return total - cl.bound + r.cost, 0, false
+		}
+		total += r.cost - cl.bound
+		deepest = max(deepest, r.depth)
+	}
+	return total, deepest + 1, true
+}
+
+// news is what the progress reports show of the search at its start.
+type news struct {
+	mu    sync.Mutex
+	guess int32 // first guess being tried
+	tried int   // its rank among the first guesses
+	count int   // how many first guesses there are
+	best  int32 // the least total found so far, inf if none
+	depth int   // the worst case tried in the second phase
+}
+
+func bitsLen(n int) int {
+	l := 0
+	for ; n > 0; n >>= 1 {
+		l++
+	}
+	return l
+}

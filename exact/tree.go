@@ -1,0 +1,96 @@
+package exact
+
+import (
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// build returns the decision tree of the best strategy for set within
+// limit guesses: at each node the first guess, in order of bound, that
+// reaches the node's least cost. The costs come from the transposition
+// table where the search left them, and are searched again where not.
+func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
+	p := w.p
+	n := len(set)
+	code := func(c uint16) mm.Code { return p.sp.Code(int(p.cols[c])) }
+	switch n {
+	case 1:
+		return &mm.Tree{Guess: code(set[0]), Size: 1}
+	case 2:
+		row := p.row(p.cols[set[0]])
+		return &mm.Tree{Guess: code(set[0]), Size: 2, Branches: []mm.TreeBranch{
+			{Feedback: p.fbs[row[set[1]]], Next: &mm.Tree{Guess: code(set[1]), Size: 1}},
+		}}
+	}
+	best := w.solve(set, key{}, limit, inf, lvl)
+	if best.guess < 0 {
+		return nil
+	}
+	r := w.solveNode(set, key{}, limit, best.cost+1, lvl, false)
+	if r.guess < 0 || w.s.stop.Load() {
+		return nil
+	}
+	g := r.guess
+	t := &mm.Tree{Guess: p.sp.Code(int(g)), Size: n}
+	row := p.row(g)
+	classes := make([][]uint16, len(p.fbs))
+	for _, c := range set {
+		f := row[c]
+		classes[f] = append(classes[f], c)
+	}
+	w.hist = append(w.hist, g)
+	defer func() { w.hist = w.hist[:len(w.hist)-1] }()
+	for f, class := range classes {
+		if len(class) == 0 || uint8(f) == p.win {
+			continue
+		}
+		sub := w.build(class, limit-1, lvl+1)
+		if sub == nil {
+			return nil
+		}
+		t.Branches = append(t.Branches, mm.TreeBranch{Feedback: p.fbs[f], Next: sub})
+	}
+	return t
+}
+
+// report calls progress every period until the returned function is
+// called.
+func (s *search) report(progress func(Progress), period time.Duration) (stop func()) {
+	if period <= 0 {
+		period = time.Second
+	}
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(period)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				s.news.mu.Lock()
+				pr := Progress{Elapsed: time.Since(s.start), Nodes: s.nodes.Load(),
+					Tried: s.news.tried, Guesses: s.news.count, Depth: s.news.depth}
+				if s.news.best < inf && s.news.best > 0 {
+					pr.Best = int(s.news.best)
+				}
+				if s.news.count > 0 {
+					pr.Guess = s.p.sp.Code(int(s.news.guess))
+				}
+				s.news.mu.Unlock()
+				progress(pr)
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
+// setDepth tells the reports that the second phase tries a worst case of d.
+func (s *search) setDepth(d int) {
+	s.news.mu.Lock()
+	s.news.depth = d
+	s.news.mu.Unlock()
+}

@@ -1,0 +1,114 @@
+package exact
+
+import "sync"
+
+// A table remembers what searches learnt of candidate sets, in a fixed
+// amount of memory: for a set and a depth limit, the exact cost of its best
+// strategy with the first guess of it, or a lower bound of the cost when a
+// search was cut off. Sets reached along different paths (a guess and then
+// another, or the two the other way round) are searched once.
+//
+// Entries live in buckets of four; a new entry takes the place of the same
+// set's, else of the smallest set's. Memory never grows after newTable.
+type table struct {
+	buckets []bucket
+	mask    uint64
+	locks   [256]sync.Mutex
+}
+
+type bucket [4]entry
+
+// entry is one set's knowledge. A zero entry is empty (no set has size 0).
+type entry struct {
+	a     uint64 // key.a
+	b     uint64 // key.b, whose low 16 bits hold the set's size
+	cost  int32  // exact cost, or a lower bound when guess < 0
+	guess int32  // space index of the first guess of a best strategy; -1 for a bound
+	limit int8   // the depth limit the search ran under (set size for none)
+	depth int8   // worst case of the strategy found (exact entries)
+}
+
+// entrySize is the memory of one entry, for sizing tables.
+const entrySize = 32
+
+// newTable returns a table of about bytes bytes (at least one bucket).
+func newTable(bytes int64) *table {
+	n := uint64(1)
+	for int64(n*2)*4*entrySize <= bytes {
+		n *= 2
+	}
+	return &table{buckets: make([]bucket, n), mask: n - 1}
+}
+
+func (t *table) lock(i uint64) *sync.Mutex { return &t.locks[i&255] }
+
+// lookup returns what is known of set k under a depth limit: an exact cost
+// with its first guess and worst case, or a lower bound (guess < 0, cost 0
+// if nothing is known). limit counts the guesses left; a limit of at least
+// the set's size means none.
+func (t *table) lookup(k key, limit int) (cost int32, guess int32, depth int8) {
+	i := k.a & t.mask
+	mu := t.lock(i)
+	mu.Lock()
+	e, ok := t.find(i, k)
+	mu.Unlock()
+	if !ok {
+		return 0, -1, 0
+	}
+	if e.guess >= 0 {
+		// Exact under e.limit: also exact under any limit from the worst
+		// case it reached up to e.limit, and a lower bound below that.
+		switch {
+		case int(e.depth) <= limit && limit <= int(e.limit):
+			return e.cost, e.guess, e.depth
+		case limit < int(e.depth):
+			return e.cost, -1, 0
+		}
+		return 0, -1, 0
+	}
+	// A bound under e.limit bounds every tighter limit too.
+	if limit <= int(e.limit) {
+		return e.cost, -1, 0
+	}
+	return 0, -1, 0
+}
+
+func (t *table) find(i uint64, k key) (entry, bool) {
+	for _, e := range &t.buckets[i] {
+		if e.a == k.a && e.b == k.b {
+			return e, true
+		}
+	}
+	return entry{}, false
+}
+
+// store records e for set k, replacing what the table held for the set
+// when e says more: an exact cost over a bound, a higher bound, or any
+// result under a different limit (the latest search is the likeliest to be
+// asked again).
+func (t *table) store(k key, e entry) {
+	e.a, e.b = k.a, k.b
+	i := k.a & t.mask
+	mu := t.lock(i)
+	mu.Lock()
+	defer mu.Unlock()
+	bk := &t.buckets[i]
+	victim := 0
+	for j := range bk {
+		old := &bk[j]
+		if old.a == k.a && old.b == k.b {
+			if old.limit == e.limit && old.guess >= 0 && e.guess < 0 {
+				return // keep the exact result
+			}
+			if old.limit == e.limit && old.guess < 0 && e.guess < 0 && old.cost >= e.cost {
+				return
+			}
+			*old = e
+			return
+		}
+		if old.b&0xffff < bk[victim].b&0xffff {
+			victim = j
+		}
+	}
+	bk[victim] = e
+}
