@@ -10,9 +10,10 @@ import (
 )
 
 // A Treer is a strategy that can produce its whole decision tree directly,
-// faster than asking it for one guess at a time.
+// faster than asking it for one guess at a time. TreeContext stops soon
+// after ctx is done.
 type Treer interface {
-	Tree(r mm.Rules) (*mm.Tree, error)
+	TreeContext(ctx context.Context, r mm.Rules) (*mm.Tree, error)
 }
 
 // BuildTree returns the decision tree of the deterministic strategy s under
@@ -23,7 +24,7 @@ func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error)
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
 	}
 	if t, ok := s.(Treer); ok {
-		return t.Tree(r)
+		return t.TreeContext(ctx, r)
 	}
 	st, err := mm.NewState(r, nil)
 	if err != nil {

@@ -54,6 +54,17 @@ func (p *problem) slicesFor() {
 			p.gcnt[g*P+i] = uint16(k*P + seen[k] - 1)
 		}
 	}
+	if P == 4 && P*C <= 256 {
+		p.gidx = make([]uint64, N)
+		for g := range N {
+			var x uint64
+			for i := range 4 {
+				x |= uint64(p.gpos[g*4+i]) << (8 * i)
+				x |= uint64(p.gcnt[g*4+i]) << (32 + 8*i)
+			}
+			p.gidx[g] = x
+		}
+	}
 	p.pegsOf = make([]uint8, p.stride*P)
 	for c := range p.stride {
 		code := p.sp.Code(int(p.cols[c]))
@@ -76,8 +87,9 @@ func (p *problem) load(m *masks, set []uint16) {
 	P, C := p.rules.Pegs, p.rules.Colors
 	W := (len(set) + 63) / 64
 	if cap(m.pos) < P*C*W {
-		m.pos = make([]uint64, P*C*(maxBits/64))
-		m.cnt = make([]uint64, C*P*(maxBits/64))
+		// At least 256 words, read as arrays by bounds4.
+		m.pos = make([]uint64, max(256, P*C*(maxBits/64)))
+		m.cnt = make([]uint64, max(256, C*P*(maxBits/64)))
 	}
 	m.words = W
 	m.pos, m.cnt = m.pos[:P*C*W], m.cnt[:C*P*W]
@@ -236,3 +248,69 @@ func nz(x uint64) int32 { return int32((x | -x) >> 63) }
 func pc(x uint64) uint8 { return uint8(bits.OnesCount64(x)) & 127 }
 
 func cnt32(x uint64) int32 { return int32(bits.OnesCount64(x)) }
+
+// bounds4 writes into out[i] the bound of split for guess pool[i], for
+// four pegs and a set of at most 64 codes loaded in m: the hot loop of the
+// search, kept apart and free of bounds checks so that it runs in
+// registers. small is as for bound4.
+func (p *problem) bounds4(m *masks, pool []int32, n int32, small bool, out []int32) {
+	pos := (*[256]uint64)(m.pos[:256])
+	cnt := (*[256]uint64)(m.cnt[:256])
+	gidx := p.gidx
+	all := m.last
+	out = out[:len(pool)]
+	// The black sums are walked one value at a time, so that few masks
+	// are live at once and the loop stays in registers.
+	if small {
+		three := 3 * n
+		for i, g := range pool {
+			k := gidx[g]
+			b0, b1, b2 := sum4(pos[uint8(k)], pos[uint8(k>>8)], pos[uint8(k>>16)], pos[uint8(k>>24)])
+			t0, t1, t2 := sum4(cnt[uint8(k>>32)], cnt[uint8(k>>40)], cnt[uint8(k>>48)], cnt[uint8(k>>56)])
+			T1, T2, T3 := t0&^t1, t1&^t0, t0&t1
+			B := all &^ (b0 | b1 | b2)
+			c := nz(B&^(t0|t1|t2)) + nz(B&T1) + nz(B&T2) + nz(B&T3) + nz(B&t2)
+			B = b0 &^ b1
+			c += nz(B&T1) + nz(B&T2) + nz(B&T3) + nz(B&t2)
+			B = b1 &^ b0
+			c += nz(B&T2) + nz(B&T3) + nz(B&t2) + nz(b0&b1&T3)
+			out[i] = three - 2*nz(b2) - c
+		}
+		return
+	}
+	f := p.fill64
+	for i, g := range pool {
+		k := gidx[g]
+		b0, b1, b2 := sum4(pos[uint8(k)], pos[uint8(k>>8)], pos[uint8(k>>16)], pos[uint8(k>>24)])
+		t0, t1, t2 := sum4(cnt[uint8(k>>32)], cnt[uint8(k>>40)], cnt[uint8(k>>48)], cnt[uint8(k>>56)])
+		T1, T2, T3 := t0&^t1, t1&^t0, t0&t1
+		B := all &^ (b0 | b1 | b2)
+		c := n + f[pc(B&^(t0|t1|t2))] + f[pc(B&T1)] + f[pc(B&T2)] + f[pc(B&T3)] + f[pc(B&t2)]
+		B = b0 &^ b1
+		c += f[pc(B&T1)] + f[pc(B&T2)] + f[pc(B&T3)] + f[pc(B&t2)]
+		B = b1 &^ b0
+		c += f[pc(B&T2)] + f[pc(B&T3)] + f[pc(B&t2)] + f[pc(b0&b1&T3)]
+		out[i] = c
+	}
+}
+
+// boundsSmall writes into out[i] the bound of guess pool[i] for a set of
+// at most b+1 codes, where the least cost of a class of s codes is 2s − 1:
+// n plus twice the codes outside the win's class less the number of
+// classes. It reads the feedback table, one byte per code, and only notes
+// which feedbacks occur, so no count waits on another.
+func (p *problem) boundsSmall(set []uint16, pool []int32, out []int32) {
+	n := int32(len(set))
+	three := 3 * n
+	winBit := uint64(1) << (p.win & 63)
+	out = out[:len(pool)]
+	for i, g := range pool {
+		row := p.row(g)
+		var seen uint64
+		for _, c := range set {
+			seen |= 1 << (row[c] & 63)
+		}
+		w := int32(bits.OnesCount64(seen & winBit))
+		out[i] = three - 2*w - int32(bits.OnesCount64(seen&^winBit))
+	}
+}

@@ -189,4 +189,7 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 // ones are solved again faster than they are looked up.
 const ttMin = 8
 
-var probeMin = 100000
+var probeMin = 400
+
+// SetProbeMin is a temporary tuning hook.
+func SetProbeMin(n int) { probeMin = n }

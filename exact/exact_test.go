@@ -2,60 +2,272 @@ package exact_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
 )
 
-func solve(t testing.TB, r mm.Rules, maxDepth int) *exact.Result {
+// plainOptimal is a deliberately plain exhaustive search: every code is
+// tried as a guess at every node, without bounds, symmetry or tables. It
+// returns the least total number of guesses to find every code of set, then
+// the least depth, with at most depth guesses (ok false if impossible).
+type plainOptimal struct {
+	all  []mm.Code
+	memo map[string][3]int // total, depth, ok
+}
+
+func (p *plainOptimal) solve(set []mm.Code, depth int) (total, d int, ok bool) {
+	if len(set) == 0 {
+		return 0, 0, true
+	}
+	if depth == 0 {
+		return 0, 0, false
+	}
+	key := fmt.Sprint(depth, set)
+	if v, hit := p.memo[key]; hit {
+		return v[0], v[1], v[2] == 1
+	}
+	bestT, bestD, found := 0, 0, false
+	pegs := set[0].Len()
+	for _, g := range p.all {
+		classes := map[mm.Feedback][]mm.Code{}
+		for _, s := range set {
+			f := mm.Score(s, g)
+			classes[f] = append(classes[f], s)
+		}
+		if len(classes) == 1 {
+			if _, win := classes[mm.Feedback{Black: pegs}]; !win {
+				continue // learns nothing
+			}
+		}
+		t, dd, good := len(set), 0, true
+		for f, c := range classes {
+			if f.Solved(pegs) {
+				continue
+			}
+			ct, cd, cok := p.solve(c, depth-1)
+			if !cok {
+				good = false
+				break
+			}
+			t += ct
+			dd = max(dd, cd)
+		}
+		dd++
+		if good && (!found || t < bestT || (t == bestT && dd < bestD)) {
+			bestT, bestD, found = t, dd, true
+		}
+	}
+	v := [3]int{bestT, bestD, 0}
+	if found {
+		v[2] = 1
+	}
+	p.memo[key] = v
+	return bestT, bestD, found
+}
+
+func solve(t testing.TB, st *mm.State, maxDepth int) (*exact.Result, error) {
+	t.Helper()
+	return exact.Solve(context.Background(), st, &exact.Options{MaxDepth: maxDepth})
+}
+
+func start(t testing.TB, r mm.Rules) *mm.State {
 	t.Helper()
 	st, err := mm.NewState(r, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := exact.Solve(context.Background(), st, &exact.Options{MaxDepth: maxDepth})
-	if err != nil {
-		t.Fatalf("Solve(%v, max depth %d): %v", r, maxDepth, err)
-	}
-	return res
+	return st
 }
 
-// TestKnown checks published optima.
-func TestKnown(t *testing.T) {
-	tests := []struct {
-		r            mm.Rules
-		maxDepth     int
-		total, depth int
-	}{
-		{mm.Rules{Colors: 4, Pegs: 4}, 0, 905, 0},
-		{mm.Rules{Colors: 5, Pegs: 4}, 0, 2463, 0},
-		{mm.Rules{Colors: 6, Pegs: 3}, 0, 854, 0},
-		{mm.Classic, 0, 5625, 6},
-		{mm.Classic, 5, 5626, 5},
+// TestAgainstPlainSearch checks the totals and worst cases on tiny variants
+// against the plain exhaustive search, with and without a depth limit.
+func TestAgainstPlainSearch(t *testing.T) {
+	cases := []mm.Rules{
+		{Colors: 3, Pegs: 3},
+		{Colors: 2, Pegs: 4},
+		{Colors: 3, Pegs: 2, Distinct: true},
+		{Colors: 4, Pegs: 2},
+		{Colors: 2, Pegs: 3},
+		{Colors: 4, Pegs: 3, Distinct: true},
 	}
-	for _, tt := range tests {
-		res := solve(t, tt.r, tt.maxDepth)
-		t.Logf("%v max depth %d: %d nodes, %+v", tt.r, tt.maxDepth, res.Nodes, res.Stats)
-		if res.Total != tt.total || (tt.depth > 0 && res.Depth != tt.depth) {
-			t.Errorf("Solve(%v, max depth %d) = %d guesses, worst %d; want %d, worst %d", tt.r, tt.maxDepth, res.Total, res.Depth, tt.total, tt.depth)
+	if !testing.Short() {
+		cases = append(cases, mm.Rules{Colors: 3, Pegs: 4}) // about 10 s of plain search
+	}
+	for _, r := range cases {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := sp.All().Codes()
+		p := &plainOptimal{all: all, memo: map[string][3]int{}}
+		wantT, wantD, _ := p.solve(all, len(all))
+		for _, depth := range []int{0, wantD, wantD - 1} {
+			name := fmt.Sprintf("%s/depth%d", r, depth)
+			t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
+				limit := depth
+				if depth == 0 {
+					limit = len(all)
+				}
+				pt, pd, pok := p.solve(all, limit)
+				res, err := solve(t, start(t, r), depth)
+				if !pok {
+					if err == nil {
+						t.Fatalf("Solve(%s, max depth %d) found a tree; the plain search says none exists", r, depth)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("Solve(%s, max depth %d): %v; the plain search finds total %d depth %d", r, depth, err, pt, pd)
+				}
+				if res.Total != pt || res.Depth != pd {
+					t.Errorf("Solve(%s, max depth %d) = total %d, depth %d; want %d, %d", r, depth, res.Total, res.Depth, pt, pd)
+				}
+				if depth == 0 && (res.Total != wantT || res.Depth != wantD) {
+					t.Errorf("Solve(%s) = %d, %d; want %d, %d", r, res.Total, res.Depth, wantT, wantD)
+				}
+				replay(t, res.Tree, all)
+			})
 		}
 	}
 }
 
-func BenchmarkClassic(b *testing.B) {
-	for b.Loop() {
-		solve(b, mm.Classic, 0)
+// TestFromStates checks searches that start after some guesses, as when a
+// game leaves the optimal tree, against the plain search: random histories
+// on small variants, where the symmetries left and the colours the
+// candidates exclude vary.
+func TestFromStates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, r := range []mm.Rules{{Colors: 4, Pegs: 3}, {Colors: 5, Pegs: 3}, {Colors: 3, Pegs: 4}, {Colors: 5, Pegs: 3, Distinct: true}} {
+		sp, _ := mm.SpaceOf(r)
+		all := sp.All().Codes()
+		p := &plainOptimal{all: all, memo: map[string][3]int{}}
+		for range 12 {
+			st := start(t, r)
+			secret := all[rng.IntN(len(all))]
+			for range 1 + rng.IntN(2) {
+				g := all[rng.IntN(len(all))]
+				f := mm.Score(secret, g)
+				if f.Solved(r.Pegs) {
+					break
+				}
+				st, _ = st.Play(g, f)
+			}
+			cands, _ := st.Candidates()
+			wantT, wantD, _ := p.solve(cands.Codes(), cands.Len())
+			res, err := solve(t, st, 0)
+			if err != nil {
+				t.Fatalf("Solve(%v after %v): %v", r, st.Turns(), err)
+			}
+			if res.Total != wantT || res.Depth != wantD {
+				t.Errorf("Solve(%v after %v) = %d, worst %d; the plain search finds %d, worst %d", r, st.Turns(), res.Total, res.Depth, wantT, wantD)
+			}
+			replay(t, res.Tree, cands.Codes())
+		}
+	}
+}
+
+// replay checks that following tree finds every secret, and that its Cost
+// agrees with the guesses actually made.
+func replay(t *testing.T, tree *mm.Tree, secrets []mm.Code) {
+	t.Helper()
+	total, depth := 0, 0
+	for _, s := range secrets {
+		gs, err := tree.Play(s)
+		if err != nil {
+			t.Fatalf("tree.Play(%v): %v", s, err)
+		}
+		if gs[len(gs)-1] != s {
+			t.Fatalf("tree.Play(%v) ends with %v", s, gs[len(gs)-1])
+		}
+		total += len(gs)
+		depth = max(depth, len(gs))
+	}
+	ct, cd := tree.Cost()
+	if ct != total || cd != depth {
+		t.Errorf("tree.Cost() = %d, %d; replaying every secret gives %d, %d", ct, cd, total, depth)
+	}
+}
+
+// TestPublished checks the published optimal totals (Koyama and Lai 1993
+// for 6 × 4; Ville 2013 for the others).
+func TestPublished(t *testing.T) {
+	cases := []struct {
+		r            mm.Rules
+		depth        int
+		total, worst int
+	}{
+		{mm.Rules{Colors: 4, Pegs: 4}, 0, 905, 0},
+		{mm.Rules{Colors: 6, Pegs: 3}, 0, 854, 0},
+		{mm.Rules{Colors: 5, Pegs: 4}, 0, 2463, 0},
+		{mm.Classic, 0, 5625, 6},
+		{mm.Classic, 5, 5626, 5},
+	}
+	for _, c := range cases {
+		res, err := solve(t, start(t, c.r), c.depth)
+		if err != nil {
+			t.Fatalf("Solve(%s, max depth %d): %v", c.r, c.depth, err)
+		}
+		if res.Total != c.total || (c.worst != 0 && res.Depth != c.worst) {
+			t.Errorf("Solve(%s, max depth %d) = %d guesses, worst %d; want %d, worst %d", c.r, c.depth, res.Total, res.Depth, c.total, c.worst)
+		}
+		sp, _ := mm.SpaceOf(c.r)
+		replay(t, res.Tree, sp.All().Codes())
+	}
+	if _, err := solve(t, start(t, mm.Classic), 4); err == nil {
+		t.Errorf("Solve(6x4, max depth 4) = nil error; no strategy finds every code in 4 guesses")
+	}
+}
+
+// TestRefusals checks that variants too large are refused at once, and a
+// negative depth.
+func TestRefusals(t *testing.T) {
+	if _, err := solve(t, start(t, mm.Rules{Colors: 8, Pegs: 5}), 0); !errors.Is(err, mm.ErrTooLarge) {
+		t.Errorf("Solve(8x5) = %v; want ErrTooLarge", err)
+	}
+	if _, err := solve(t, start(t, mm.Classic), -1); err == nil {
+		t.Errorf("Solve(6x4, max depth -1) = nil error")
+	}
+}
+
+// TestCancel checks that a cancelled context stops the search.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := exact.Solve(ctx, start(t, mm.Classic), nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("Solve with a cancelled context = %v; want context.Canceled", err)
 	}
 }
 
 func TestSevenFour(t *testing.T) {
 	if testing.Short() {
-		t.Skip("minutes")
+		t.Skip("seconds of search: run without -short")
 	}
-	res := solve(t, mm.Rules{Colors: 7, Pegs: 4}, 0)
+	res, err := solve(t, start(t, mm.Rules{Colors: 7, Pegs: 4}), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("7x4: %d guesses, worst %d, %d nodes, %+v", res.Total, res.Depth, res.Nodes, res.Stats)
-	if res.Total != 11228 {
-		t.Errorf("7x4 total %d; want 11228", res.Total)
+	if res.Total != 11228 || res.Depth != 6 {
+		t.Errorf("Solve(7x4) = %d, worst %d; want 11228, worst 6", res.Total, res.Depth)
+	}
+}
+
+// BenchmarkSolve measures the search from scratch, worst case included, as
+// `mastermind bench --strategy optimal` runs it.
+func BenchmarkSolve(b *testing.B) {
+	for _, r := range []mm.Rules{{Colors: 4, Pegs: 4}, {Colors: 5, Pegs: 4}, mm.Classic} {
+		b.Run(r.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := solve(b, start(b, r), 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -28,7 +28,9 @@ type pools struct {
 func (ps *pools) get(w *worker, excl uint64) []int32 {
 	p := w.p
 	if len(w.hist) <= autLevels {
-		return ps.byHistory(p, w.hist, excl)
+		if pool := ps.byHistory(p, w.hist, excl); pool != nil {
+			return pool
+		}
 	}
 	var used uint64
 	for _, g := range w.hist {
@@ -41,6 +43,7 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	if ok {
 		return pool
 	}
+	poolStats.rel++
 	pool = ints32(symmetry.Relabel(p.rules, used, excl).Guesses(p.sp))
 	ps.mu.Lock()
 	if ps.rel == nil {
@@ -51,6 +54,8 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	return pool
 }
 
+// byHistory returns the pool of a history of up to autLevels guesses, using
+// its permutations, or nil if it has none beyond relabelling colours.
 func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 	buf := make([]byte, 0, 8+4*len(hist))
 	buf = binary.LittleEndian.AppendUint64(buf, excl)
@@ -68,7 +73,11 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 	for i, g := range hist {
 		codes[i] = p.sp.Code(int(g))
 	}
-	pool = ints32(symmetry.New(p.rules, codes).Exclude(excl).Guesses(p.sp))
+	group := symmetry.New(p.rules, codes)
+	if group.Permutes() {
+		poolStats.aut++
+		pool = ints32(group.Exclude(excl).Guesses(p.sp))
+	}
 	ps.mu.Lock()
 	if ps.aut == nil {
 		ps.aut = make(map[string][]int32)
@@ -95,3 +104,5 @@ func (p *problem) guessMask(g int32) uint64 {
 	}
 	return m
 }
+
+var poolStats struct{ aut, rel int }

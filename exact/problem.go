@@ -41,6 +41,7 @@ type problem struct {
 	// indices each guess reads, each column's pegs, and the class of
 	// each feedback but the win as (black, black + white).
 	gpos, gcnt []uint16
+	gidx       []uint64 // four pegs: the eight mask indices of each code, a byte each
 	pegsOf     []uint8
 	pairs      []classPair
 	z1, z2     []uint64 // random keys of the columns; a set hashes to their xor

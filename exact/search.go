@@ -42,11 +42,12 @@ type worker struct {
 
 // Stats counts the work of a search.
 type Stats struct {
-	Scans, Scanned, Elems, Tries, Shortcuts int64
-	Fails, FailScanned, Rounds, SetElems    int64
-	Probes, ProbeElems                      int64
-	BySize                                  [100]int64
-	ScanBySize, ElemsBySize, TriesBySize    [8]int64
+	Scans, Scanned, Elems, Tries, Shortcuts  int64
+	Fails, FailScanned, Rounds, SetElems     int64
+	Probes, ProbeElems                       int64
+	Lookups, ExactHits, BoundHits, BoundCuts int64
+	BySize                                   [100]int64
+	ScanBySize, ElemsBySize, TriesBySize     [8]int64
 }
 
 // A frame is the scratch memory of one level of the search.
@@ -56,7 +57,8 @@ type frame struct {
 	counts  [256]uint16 // per feedback
 	start   []int32     // per feedback: where its class begins in buf
 	cells   []cell
-	masks   masks // the set being scanned, when it is split with masks
+	masks   masks   // the set being scanned, when it is split with masks
+	bounds  []int32 // the bound of each guess of the pool, when computed at once
 }
 
 // scored is a guess under consideration at a node, with its lower bound.
@@ -157,10 +159,16 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 		}
 		if recall {
 			c, g, d := w.s.tt.lookup(k, limit)
+			w.st.Lookups++
 			if g >= 0 {
+				w.st.ExactHits++
 				return w.accept(result{cost: c, guess: g, depth: d}, cutoff)
 			}
+			if c > 0 {
+				w.st.BoundHits++
+			}
 			if lb = max(lb, c); lb >= cutoff {
+				w.st.BoundCuts++
 				return bound(lb)
 			}
 		}
@@ -296,11 +304,29 @@ func (w *worker) probe(set []uint16, target int32, lvl int) int32 {
 	fr := w.frame(lvl)
 	pool := w.s.pools.get(w, p.excluded(set))
 	n := int32(len(set))
+	least := target
+	w.st.Probes++
+	if small := len(set) <= p.b+1 && len(p.fbs) <= 64; small || (len(set) <= 64 && p.gidx != nil) {
+		if len(fr.bounds) < len(pool) {
+			fr.bounds = make([]int32, len(p.cols)+len(pool))
+		}
+		if small {
+			p.boundsSmall(set, pool, fr.bounds)
+		} else {
+			p.load(&fr.masks, set)
+			p.bounds4(&fr.masks, pool, n, false, fr.bounds)
+		}
+		useless := n + p.fill[n]
+		for _, b := range fr.bounds[:len(pool)] {
+			if b != useless {
+				least = min(least, b)
+			}
+		}
+		return least
+	}
 	counts := &fr.counts
 	nf := len(p.fbs)
 	grow := p.grow
-	least := target
-	w.st.Probes++
 	for _, g := range pool {
 		row := p.row(g)
 		stop := least
@@ -339,117 +365,147 @@ func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, l
 	n := int32(len(set))
 	counts := &fr.counts
 	nf := len(p.fbs)
-	grow, levels := p.grow, p.levels
-	win := p.win
 	limited := limit < len(set)
-	rest := int32(inf)
-	top := fr.guesses[:0]
-	w.st.Rounds++
-	w.st.SetElems += int64(len(set))
-	w.st.BySize[min(len(set), 99)]++
 	sliced := len(set) <= maxBits && p.sliced()
-	four := sliced && p.rules.Pegs == 4
-	small := len(set) <= p.b+1
-	useless := n + p.fill[n]
+	small := len(set) <= p.b+1 && nf <= 64
+	batch := sliced && (small || p.gidx != nil)
 	if sliced {
 		p.load(&fr.masks, set)
 	}
-	for order, g := range pool {
-		w.st.Scanned++
-		full := len(top) == keep
-		var total, most int32
+	var bounds []int32
+	if batch {
+		if len(fr.bounds) < len(pool) {
+			fr.bounds = make([]int32, len(p.cols)+len(pool))
+		}
+		bounds = fr.bounds[:len(pool)]
 		switch {
-		case four:
-			total = p.bound4(&fr.masks, g, n, small)
-			if total == useless {
-				continue // one class, not the win: learns nothing
-			}
-			if total >= cutoff || (full && total >= top[keep-1].bound) {
-				if full && top[keep-1].bound < cutoff {
-					rest = min(rest, total)
-				}
-				continue
-			}
-			if limited || total <= lb {
-				total, most = p.split(&fr.masks, g, n, counts)
-			} else {
-				most = 3 // not needed
-			}
-		case sliced:
-			var cs *[256]uint16
-			if limited {
-				cs = counts
-			}
-			total, most = p.split(&fr.masks, g, n, cs)
+		case small:
+			p.boundsSmall(set, pool, bounds)
+		case fr.masks.words == 1:
+			p.bounds4(&fr.masks, pool, n, false, bounds)
 		default:
-			stop := cutoff
-			if full {
-				stop = min(stop, top[keep-1].bound)
+			for i, g := range pool {
+				bounds[i] = p.bound4(&fr.masks, g, n, false)
 			}
+		}
+	}
+	useless := n + p.fill[n] // the bound of a guess that leaves one class
+	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf}
+	for order, g := range pool {
+		var total int32
+		switch {
+		case batch:
+			total = bounds[order]
+		case sliced:
+			total, _ = p.split(&fr.masks, g, n, nil)
+		default:
+			stop := k.thr
 			if stop < inf {
-				stop++ // the win's class adds 1 below; taken off after
+				stop++ // the win's class adds 1 below
 			}
-			var dropped bool
-			total, dropped = count(set, p.row(g), counts, grow, n, stop)
+			t, dropped := count(set, p.row(g), counts, p.grow, n, stop)
+			total = t - int32(counts[p.win])
+			clear(counts[:nf])
 			if dropped {
-				clear(counts[:nf])
-				if full && top[keep-1].bound < cutoff {
-					rest = min(rest, top[keep-1].bound)
-				}
+				k.leftOut(k.thr)
 				continue
 			}
-			total -= int32(counts[win])
-			for f, m := range counts[:nf] {
-				if uint8(f) != win {
-					most = max(most, int32(m))
-				}
-			}
 		}
-		exact := most <= 2
-		deepest := int8(0)
-		if limited {
-			for f, m := range counts[:nf] {
-				if m != 0 && uint8(f) != win {
-					deepest = max(deepest, levels[m])
-				}
+		if total >= k.thr || total == useless {
+			if total != useless {
+				k.leftOut(total)
 			}
+			continue
 		}
-		clear(counts[:nf])
+		// A guess worth keeping. The sizes of its classes matter only
+		// under a depth limit, or if it may be the best possible.
+		most, deepest := int32(n), int8(0)
+		if limited || total <= lb {
+			most, deepest = p.classes(set, g, n, limited, sliced, fr)
+		}
 		c := scored{bound: total, order: int32(order), guess: g}
 		switch {
-		case most == n:
-			continue // one class, not the win: learns nothing
 		case limited && int(deepest)+1 > limit:
-			continue
-		case total >= cutoff:
 			continue
 		case !last.before(c):
 			continue // tried in an earlier round
-		case exact && total <= lb:
+		case most <= 2 && total <= lb:
 			// Classes of one or two codes cost exactly their bound, and
 			// nothing beats the set's lower bound.
 			d := int8(2)
 			if most == 2 {
 				d = 3
 			}
-			return rest, result{cost: total, guess: g, depth: d}
-		case full && !c.before(top[keep-1]):
-			rest = min(rest, total)
-			continue
+			return k.rest, result{cost: total, guess: g, depth: d}
 		}
-		if full {
-			rest = min(rest, top[keep-1].bound)
-			top = top[:keep-1]
-		}
-		i := len(top)
-		top = append(top, c)
-		for ; i > 0 && c.before(top[i-1]); i-- {
-			top[i] = top[i-1]
-		}
-		top[i] = c
+		k.offer(c)
 	}
-	fr.guesses = top
-	return rest, result{guess: -1}
+	fr.guesses = k.top
+	return k.rest, result{guess: -1}
+}
+
+// classes returns the size of the largest class guess g leaves of set
+// other than the win's, and the most guesses any of them needs (when
+// limited, else 0). If sliced, fr holds the masks of set.
+func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, fr *frame) (most int32, deepest int8) {
+	counts := &fr.counts
+	if sliced {
+		// The masks of set are loaded.
+		_, most = p.split(&fr.masks, g, n, counts)
+	} else {
+		row := p.row(g)
+		for _, c := range set {
+			counts[row[c]]++
+		}
+		for f, m := range counts[:len(p.fbs)] {
+			if uint8(f) != p.win {
+				most = max(most, int32(m))
+			}
+		}
+	}
+	if limited {
+		for f, m := range counts[:len(p.fbs)] {
+			if m != 0 && uint8(f) != p.win {
+				deepest = max(deepest, p.levels[m])
+			}
+		}
+	}
+	clear(counts[:len(p.fbs)])
+	return most, deepest
+}
+
+// keeper keeps the keep best guesses offered to it, in order, and the
+// least bound of those it turned away that were below the cutoff. thr is
+// the bound a guess must stay under to be kept.
+type keeper struct {
+	top         []scored
+	cutoff, thr int32
+	rest        int32
+}
+
+// leftOut notes a guess turned away with a bound of at least b.
+func (k *keeper) leftOut(b int32) {
+	if b < k.cutoff {
+		k.rest = min(k.rest, b)
+	}
+}
+
+func (k *keeper) offer(c scored) {
+	top := k.top
+	if len(top) == keep {
+		k.leftOut(top[keep-1].bound)
+		top = top[:keep-1]
+	}
+	i := len(top)
+	top = append(top, c)
+	for ; i > 0 && c.before(top[i-1]); i-- {
+		top[i] = top[i-1]
+	}
+	top[i] = c
+	if len(top) == keep {
+		k.thr = min(k.cutoff, top[keep-1].bound)
+	}
+	k.top = top
 }
 
 // count adds to counts, by feedback, the codes of set against a guess whose
@@ -592,3 +648,5 @@ func bitsLen(n int) int {
 	}
 	return l
 }
+
+var dupHook func(p *problem, m *masks, pool []int32, n int, set []uint16)

@@ -41,17 +41,3 @@ func BenchmarkFirstGuess(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkOptimal measures the exact optimal search from scratch, worst
-// case included, as `mastermind bench --strategy optimal` runs it.
-func BenchmarkOptimal(b *testing.B) {
-	for _, r := range []mm.Rules{{Colors: 4, Pegs: 4}, {Colors: 5, Pegs: 4}, {Colors: 6, Pegs: 4}} {
-		b.Run(r.String(), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := strategy.SolveOptimal(r, 0); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}

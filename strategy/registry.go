@@ -18,6 +18,9 @@ type Options struct {
 	// MaxDepth bounds the guesses of any game for optimal; 0 for no
 	// limit.
 	MaxDepth int
+	// Memory is the size in bytes of the optimal search's transposition
+	// table; 0 for the search's default.
+	Memory int64
 	// Progress, if not nil, receives news of long computations (the
 	// optimal search).
 	Progress func(line string)
@@ -51,7 +54,9 @@ var registry = []entry{
 	{"random-consistent", "a uniformly random consistent code (Shapiro)",
 		func(Options) mm.Strategy { return RandomConsistent{} }},
 	{"optimal", "exact minimum of total guesses over all secrets, then of the worst case",
-		func(o Options) mm.Strategy { return Optimal{MaxDepth: o.MaxDepth, Progress: o.Progress} }},
+		func(o Options) mm.Strategy {
+			return Optimal{MaxDepth: o.MaxDepth, Memory: o.Memory, Progress: o.Progress}
+		}},
 	{"random", "a uniformly random code never guessed before, ignoring feedback (seeds/002's baseline)",
 		func(Options) mm.Strategy { return Random{} }},
 	{"merc", "seeds/002's maximum expected reduction in consistency",

@@ -203,6 +203,11 @@ func (g *Group) findAutomorphisms(history []mm.Code, used uint64) {
 	walk(0)
 }
 
+// Permutes reports whether the group holds permutations of positions (with
+// their colour maps) beyond relabelling free and excluded colours, or is
+// the full group of the start of a game.
+func (g *Group) Permutes() bool { return g.root || len(g.auts) > 0 }
+
 // Trivial reports whether the group relates no two codes: no free or
 // excluded colours to relabel (or only one of each) and no permutation.
 func (g *Group) Trivial() bool {
@@ -344,20 +349,46 @@ func (g *Group) Guesses(sp *mm.Space) []int {
 	return pool
 }
 
-// guesses walks the codes whose free colours come in order of first
-// appearance and whose excluded colours are in their lowest form, and keeps
-// the canonical ones.
+// guesses walks, in ascending order, the codes whose free colours come in
+// order of first appearance and whose excluded colours are in their lowest
+// form, and keeps each that no lower kept code maps onto: the lowest of
+// each class. Each kept code marks the images of its permutations, so the
+// cost is one pass over those codes plus the permutations of the kept
+// ones.
 func (g *Group) guesses(sp *mm.Space) []int {
 	r := g.rules
 	p, c := r.Pegs, r.Colors
 	x := make([]uint8, p)
 	var out []int
+	var seen []bool
+	if !g.root && len(g.auts) > 0 {
+		seen = make([]bool, sp.Len())
+	}
+	var y, z [mm.MaxPegs]uint8
 	var inCode uint64
 	var walk func(i, freeUsed, exclUsed int)
 	walk = func(i, freeUsed, exclUsed int) {
 		if i == p {
-			if g.Canonical(x) {
+			switch {
+			case g.root:
+				if rootCanonical(x) {
+					out = append(out, indexOf(sp, x))
+				}
+			case seen == nil:
 				out = append(out, indexOf(sp, x))
+			default:
+				at := indexOf(sp, x)
+				if seen[at] {
+					return
+				}
+				out = append(out, at)
+				for _, a := range g.auts {
+					for j, k := range x {
+						y[a.pos[j]] = a.col[k]
+					}
+					g.normalize(y[:p], z[:p])
+					seen[indexOf(sp, z[:p])] = true
+				}
 			}
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,11 +29,24 @@ type env struct {
 }
 
 // progressLine returns a function that shows a line of news on stderr,
-// rewriting it in place, and one that clears it; both do nothing unless
-// stderr is a terminal.
+// rewriting it in place, and one that clears it. When stderr is not a
+// terminal, the news is written as a line every logEvery instead, and
+// nothing is cleared.
 func (e *env) progressLine() (show func(string), done func()) {
 	if !e.stderrTTY {
-		return nil, func() {}
+		// A log, not a screen: a whole line now and then, so that a long
+		// search run in the background still says how far it got.
+		var mu sync.Mutex
+		var last time.Time
+		start := time.Now()
+		return func(line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			if time.Since(start) >= logEvery && time.Since(last) >= logEvery {
+				fmt.Fprintln(e.stderr, line)
+				last = time.Now()
+			}
+		}, func() {}
 	}
 	var mu sync.Mutex
 	shown := false
@@ -51,6 +65,10 @@ func (e *env) progressLine() (show func(string), done func()) {
 	}
 	return show, done
 }
+
+// logEvery is how often a long computation whose stderr is not a terminal
+// writes a line of progress.
+const logEvery = 30 * time.Second
 
 // runBar shows on stderr, when it is a terminal, the progress of several
 // runs of games one after another; a nil *runBar does nothing.
@@ -233,6 +251,7 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
+	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
 	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, seeds/004), "own", or a code`)
 	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+")")
 }
@@ -297,3 +316,44 @@ func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// byteSize is a flag holding a number of bytes, written with an optional
+// K, M or G suffix (powers of 1024; KB, MiB and the like also read).
+type byteSize int64
+
+func (b *byteSize) String() string {
+	n := int64(*b)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func (b *byteSize) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			mult, t = 1<<10, t[:len(t)-1]
+		case 'M':
+			mult, t = 1<<20, t[:len(t)-1]
+		case 'G':
+			mult, t = 1<<30, t[:len(t)-1]
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/mult {
+		return fmt.Errorf("want a size such as 512K, 64M or 1G, not %q", s)
+	}
+	*b = byteSize(n * mult)
+	return nil
+}
+
+func (*byteSize) Type() string { return "size" }
