@@ -80,7 +80,6 @@ type Result struct {
 	Total int   // guesses over every candidate
 	Depth int   // the most guesses any candidate needs
 	Nodes int64 // sets searched
-	Stats Stats
 }
 
 // Solve returns an optimal strategy for the candidates of st: the least
@@ -182,7 +181,7 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	if gotTotal != int(total) || gotDepth > depth {
 		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, depth)
 	}
-	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load(), Stats: w.st}, nil
+	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }
 
 // ttMin is the smallest set the transposition table remembers: smaller

@@ -43,7 +43,6 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	if ok {
 		return pool
 	}
-	poolStats.rel++
 	pool = ints32(symmetry.Relabel(p.rules, used, excl).Guesses(p.sp))
 	ps.mu.Lock()
 	if ps.rel == nil {
@@ -75,7 +74,6 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 	}
 	group := symmetry.New(p.rules, codes)
 	if group.Permutes() {
-		poolStats.aut++
 		pool = ints32(group.Exclude(excl).Guesses(p.sp))
 	}
 	ps.mu.Lock()
@@ -104,5 +102,3 @@ func (p *problem) guessMask(g int32) uint64 {
 	}
 	return m
 }
-
-var poolStats struct{ aut, rel int }

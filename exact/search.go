@@ -23,10 +23,12 @@ type search struct {
 	ctx      context.Context
 	stop     atomic.Bool // set once ctx is done: every solve then fails at once
 
-	nodes atomic.Int64 // nodes searched, in batches from the workers
-	idle  chan struct{}
-	news  news
-	start time.Time
+	nodes   atomic.Int64  // nodes searched, in batches from the workers
+	idle    chan struct{} // slots for workers beyond the first
+	spareMu sync.Mutex
+	spare   []*worker // workers not in use, with their scratch memory
+	news    news
+	start   time.Time
 }
 
 // A worker searches depth first on its own scratch memory: one frame per
@@ -37,17 +39,6 @@ type worker struct {
 	hist   []int32 // the guesses from the start of the game to this node
 	frames []*frame
 	nodes  int64 // nodes not yet added to s.nodes
-	st     Stats
-}
-
-// Stats counts the work of a search.
-type Stats struct {
-	Scans, Scanned, Elems, Tries, Shortcuts  int64
-	Fails, FailScanned, Rounds, SetElems     int64
-	Probes, ProbeElems                       int64
-	Lookups, ExactHits, BoundHits, BoundCuts int64
-	BySize                                   [100]int64
-	ScanBySize, ElemsBySize, TriesBySize     [8]int64
 }
 
 // A frame is the scratch memory of one level of the search.
@@ -159,16 +150,10 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 		}
 		if recall {
 			c, g, d := w.s.tt.lookup(k, limit)
-			w.st.Lookups++
 			if g >= 0 {
-				w.st.ExactHits++
 				return w.accept(result{cost: c, guess: g, depth: d}, cutoff)
 			}
-			if c > 0 {
-				w.st.BoundHits++
-			}
 			if lb = max(lb, c); lb >= cutoff {
-				w.st.BoundCuts++
 				return bound(lb)
 			}
 		}
@@ -258,9 +243,8 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	best := result{cost: cutoff, guess: -1}
 	proven := int32(inf) // the least lower bound of a guess given up
 	last := scored{bound: -1, order: -1}
-	w.st.Scans++
-	bucket := min(7, bitsLen(len(set))/2)
-	w.st.ScanBySize[bucket]++
+	root := lvl == 0 && len(w.hist) == len(w.s.hist0) // the search's own start, for the news
+	tried := 0
 	for {
 		rest, done := w.scan(set, pool, limit, best.cost, lb, last, fr)
 		if done.guess >= 0 {
@@ -270,7 +254,10 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 			if c.bound >= best.cost {
 				break
 			}
-			w.st.TriesBySize[bucket]++
+			if root {
+				tried++
+				w.s.news.set(c.guess, tried, len(pool), best.cost)
+			}
 			cost, depth, ok := w.try(set, c.guess, limit, best.cost, lvl)
 			if ok {
 				best = result{cost: cost, guess: c.guess, depth: depth}
@@ -291,7 +278,6 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	}
 	if best.guess < 0 {
 		best.cost = max(cutoff, proven)
-		w.st.Fails++
 	}
 	return best
 }
@@ -305,7 +291,6 @@ func (w *worker) probe(set []uint16, target int32, lvl int) int32 {
 	pool := w.s.pools.get(w, p.excluded(set))
 	n := int32(len(set))
 	least := target
-	w.st.Probes++
 	if small := len(set) <= p.b+1 && len(p.fbs) <= 64; small || (len(set) <= 64 && p.gidx != nil) {
 		if len(fr.bounds) < len(pool) {
 			fr.bounds = make([]int32, len(p.cols)+len(pool))
@@ -617,6 +602,11 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 			}
 		}
 	}
+	if len(set) >= parallelMin && len(w.hist)-len(w.s.hist0) <= parallelDepth {
+		if n := w.s.borrow(len(cells) - 1); n > 0 {
+			return w.solveParallel(buf, cells, total, limit, cutoff, lvl, n)
+		}
+	}
 	deepest := int8(0)
 	for i := range cells {
 		cl := cells[i]
@@ -631,6 +621,116 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 	return total, deepest + 1, true
 }
 
+// parallelMin is the smallest set whose guesses' classes are solved on
+// several workers, and parallelDepth the deepest level (from the start of
+// the search) where they are.
+const (
+	parallelMin   = 64
+	parallelDepth = 1
+)
+
+// solveParallel is the end of try for a large node: the classes are solved
+// by this worker and extra more, each taking the next class and a cutoff
+// from the costs and bounds of the others as they stand. A class's result
+// below its cutoff does not depend on the cutoff, and the guess fails
+// exactly when its cost reaches cutoff, so the outcome is the same as
+// solving the classes one by one.
+func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit int, cutoff int32, lvl, extra int) (int32, int8, bool) {
+	var (
+		mu      sync.Mutex // guards all below and cells
+		next    int
+		failed  bool
+		proven  int32
+		deepest int8
+	)
+	work := func(cw *worker, lvl int) {
+		for {
+			mu.Lock()
+			i := next
+			next++
+			if i >= len(cells) || failed {
+				mu.Unlock()
+				return
+			}
+			cl := cells[i]
+			cut := cutoff - (total - cl.bound)
+			mu.Unlock()
+			r := cw.solve(buf[cl.lo:cl.hi], cl.k, limit-1, cut, lvl)
+			mu.Lock()
+			if r.guess < 0 {
+				if !failed {
+					failed, proven = true, total-cl.bound+r.cost
+				}
+			} else {
+				total += r.cost - cl.bound
+				cells[i].bound = r.cost
+				deepest = max(deepest, r.depth)
+			}
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	for range extra {
+		cw := w.s.getWorker(w.hist)
+		wg.Go(func() {
+			defer w.s.giveBack(cw)
+			work(cw, 0)
+		})
+	}
+	work(w, lvl+1)
+	wg.Wait()
+	if failed || total >= cutoff {
+		return max(proven, total), 0, false
+	}
+	return total, deepest + 1, true
+}
+
+// borrow takes up to n idle worker slots and returns how many it got.
+func (s *search) borrow(n int) int {
+	got := 0
+	for ; got < n; got++ {
+		select {
+		case s.idle <- struct{}{}:
+		default:
+			return got
+		}
+	}
+	return got
+}
+
+// getWorker returns a worker, with its scratch memory, for a slot taken by
+// borrow, set at the node whose history is hist.
+func (s *search) getWorker(hist []int32) *worker {
+	s.spareMu.Lock()
+	var cw *worker
+	if k := len(s.spare); k > 0 {
+		cw, s.spare = s.spare[k-1], s.spare[:k-1]
+	}
+	s.spareMu.Unlock()
+	if cw == nil {
+		cw = s.newWorker()
+	}
+	cw.hist = append(cw.hist[:0], hist...)
+	return cw
+}
+
+// giveBack returns a worker and its slot.
+func (s *search) giveBack(cw *worker) {
+	cw.flush()
+	s.spareMu.Lock()
+	s.spare = append(s.spare, cw)
+	s.spareMu.Unlock()
+	<-s.idle
+}
+
+// set records that the tried-th of count first guesses, g, is being tried,
+// with best the least total so far.
+func (n *news) set(g int32, tried, count int, best int32) {
+	n.mu.Lock()
+	n.guess, n.tried, n.count, n.best = g, tried, count, best
+	n.mu.Unlock()
+}
+
 // news is what the progress reports show of the search at its start.
 type news struct {
 	mu    sync.Mutex
@@ -639,14 +739,6 @@ type news struct {
 	count int   // how many first guesses there are
 	best  int32 // the least total found so far, inf if none
 	depth int   // the worst case tried in the second phase
-}
-
-func bitsLen(n int) int {
-	l := 0
-	for ; n > 0; n >>= 1 {
-		l++
-	}
-	return l
 }
 
 var dupHook func(p *problem, m *masks, pool []int32, n int, set []uint16)
