@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -97,6 +98,7 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 // fillRows scores every guess of the space against the columns.
 func (p *problem) fillRows(cands *mm.Set, keyDense []uint8) {
 	N, n := p.sp.Len(), p.stride
+	u := p.unary()
 	var used [256]atomic.Bool
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -111,8 +113,12 @@ func (p *problem) fillRows(cands *mm.Set, keyDense []uint8) {
 					break
 				}
 				for g := lo; g < min(lo+chunk, N); g++ {
-					cands.Keys(g, keys)
 					row := p.table[g*n : (g+1)*n]
+					if u != nil {
+						u.fill(g, row, &seen)
+						continue
+					}
+					cands.Keys(g, keys)
 					for i, k := range keys {
 						d := keyDense[k]
 						row[i] = d
@@ -215,3 +221,70 @@ func (p *problem) hash(set []uint16) key {
 type key struct{ a, b uint64 }
 
 func (k key) size() int { return int(k.b & 0xffff) }
+
+// unaryCodes is every code of the space in a form whose scoring is two
+// ANDs and two popcounts: bit i·c+k of pos is set when peg i has colour k,
+// and bits k·p to k·p+m−1 of cnt when colour k has m pegs. The black pegs
+// between two codes are the bits their pos words share, black and white
+// together the bits their cnt words share (min(m, m′) for each colour).
+type unaryCodes struct {
+	p       *problem
+	pos     []uint64 // by space index
+	cnt     []uint64
+	colPos  []uint64 // by column
+	colCnt  []uint64
+	classBT []uint8 // [black·(p+1) + black+white]: dense feedback
+}
+
+// unary returns the unary form of the codes, or nil if a code does not
+// fit one word (more than 64 pegs × colours).
+func (p *problem) unary() *unaryCodes {
+	P, C := p.rules.Pegs, p.rules.Colors
+	if P*C > 64 {
+		return nil
+	}
+	N := p.sp.Len()
+	u := &unaryCodes{p: p, pos: make([]uint64, N), cnt: make([]uint64, N),
+		colPos: make([]uint64, p.stride), colCnt: make([]uint64, p.stride)}
+	var seen [64]int
+	for g := range N {
+		code := p.sp.Code(g)
+		clear(seen[:C])
+		for i := range P {
+			k := code.Peg(i)
+			u.pos[g] |= 1 << (i*C + k)
+			u.cnt[g] |= 1 << (k*P + seen[k])
+			seen[k]++
+		}
+	}
+	for c, g := range p.cols {
+		u.colPos[c], u.colCnt[c] = u.pos[g], u.cnt[g]
+	}
+	u.classBT = make([]uint8, (P+1)*(P+1))
+	for f, fb := range p.fbs {
+		u.classBT[fb.Black*(P+1)+fb.Black+fb.White] = uint8(f)
+	}
+	return u
+}
+
+// fill writes the feedbacks of guess g against every column into row,
+// noting in seen the feedbacks that occur.
+func (u *unaryCodes) fill(g int, row []uint8, seen *[256]bool) {
+	gp, gc := u.pos[g], u.cnt[g]
+	stride := u.p.rules.Pegs + 1
+	var bt [64]uint8
+	copy(bt[:], u.classBT)
+	colCnt := u.colCnt[:len(u.colPos)]
+	row = row[:len(u.colPos)]
+	var occur uint64
+	for i, cp := range u.colPos {
+		b := bits.OnesCount64(gp & cp)
+		t := bits.OnesCount64(gc & colCnt[i])
+		d := bt[(b*stride+t)&63]
+		row[i] = d
+		occur |= 1 << (d & 63)
+	}
+	for ; occur != 0; occur &= occur - 1 {
+		seen[bits.TrailingZeros64(occur)] = true
+	}
+}
