@@ -17,10 +17,25 @@ const autLevels = 2
 // pools hands out the guesses a node must try, one per class of
 // equivalent codes, as ascending space indices, and keeps them: many nodes
 // share the same colours and symmetries.
+//
+// The pools kept hold at most maxPooled indices in all; past that they are
+// all dropped and made again when needed.
 type pools struct {
-	mu  sync.Mutex
-	rel map[[2]uint64][]int32 // by used and excluded colours
-	aut map[string][]int32    // by history and excluded colours
+	mu    sync.Mutex
+	rel   map[[2]uint64][]int32 // by used and excluded colours
+	aut   map[string][]int32    // by history and excluded colours
+	elems int                   // indices held by both
+}
+
+// maxPooled bounds the indices the pools keep: 16 MiB.
+const maxPooled = 1 << 22
+
+// room makes the maps ready to take n more indices, dropping every pool if
+// they would hold too many. ps.mu must be held.
+func (ps *pools) room(n int) {
+	if ps.aut == nil || ps.elems+n > maxPooled {
+		ps.rel, ps.aut, ps.elems = make(map[[2]uint64][]int32), make(map[string][]int32), 0
+	}
 }
 
 // get returns the pool of the worker's node, whose candidates hold none of
@@ -43,12 +58,11 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	if ok {
 		return pool
 	}
-	pool = ints32(symmetry.Relabel(p.rules, used, excl).Guesses(p.sp))
+	pool = ints32(symmetry.Relabel(p.rules, used, excl).List(p.sp))
 	ps.mu.Lock()
-	if ps.rel == nil {
-		ps.rel = make(map[[2]uint64][]int32)
-	}
+	ps.room(len(pool))
 	ps.rel[k] = pool
+	ps.elems += len(pool)
 	ps.mu.Unlock()
 	return pool
 }
@@ -74,13 +88,12 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 	}
 	group := symmetry.New(p.rules, codes)
 	if group.Permutes() {
-		pool = ints32(group.Exclude(excl).Guesses(p.sp))
+		pool = ints32(group.Exclude(excl).List(p.sp))
 	}
 	ps.mu.Lock()
-	if ps.aut == nil {
-		ps.aut = make(map[string][]int32)
-	}
+	ps.room(len(pool))
 	ps.aut[k] = pool
+	ps.elems += len(pool)
 	ps.mu.Unlock()
 	return pool
 }

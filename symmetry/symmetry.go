@@ -338,7 +338,7 @@ func (g *Group) Guesses(sp *mm.Space) []int {
 	if ok {
 		return pool
 	}
-	pool = g.guesses(sp)
+	pool = g.List(sp)
 	poolCache.Lock()
 	defer poolCache.Unlock()
 	if poolCache.m == nil || poolCache.elems+len(pool) > maxPoolCache {
@@ -349,13 +349,16 @@ func (g *Group) Guesses(sp *mm.Space) []int {
 	return pool
 }
 
-// guesses walks, in ascending order, the codes whose free colours come in
+// List is Guesses without the cache, for callers that keep pools
+// themselves: the result is theirs.
+//
+// It walks, in ascending order, the codes whose free colours come in
 // order of first appearance and whose excluded colours are in their lowest
 // form, and keeps each that no lower kept code maps onto: the lowest of
 // each class. Each kept code marks the images of its permutations, so the
 // cost is one pass over those codes plus the permutations of the kept
 // ones.
-func (g *Group) guesses(sp *mm.Space) []int {
+func (g *Group) List(sp *mm.Space) []int {
 	r := g.rules
 	p, c := r.Pegs, r.Colors
 	x := make([]uint8, p)
