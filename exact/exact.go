@@ -161,7 +161,7 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	// cutoff of total+1 refutes or confirms each quickly.
 	total, depth := r.cost, int(r.depth)
 	for depth > int(p.levels[n]) {
-		s.setDepth(depth - 1)
+		s.setDepth(depth-1, total)
 		r := w.solve(root, key{}, depth-1, total+1, 0)
 		w.flush()
 		if err := ctx.Err(); err != nil {

@@ -727,7 +727,10 @@ func (s *search) giveBack(cw *worker) {
 // with best the least total so far.
 func (n *news) set(g int32, tried, count int, best int32) {
 	n.mu.Lock()
-	n.guess, n.tried, n.count, n.best = g, tried, count, best
+	n.guess, n.tried, n.count = g, tried, count
+	if n.depth == 0 {
+		n.best = best // in the second phase, the best is the first's
+	}
 	n.mu.Unlock()
 }
 

@@ -88,9 +88,10 @@ func (s *search) report(progress func(Progress), period time.Duration) (stop fun
 	return func() { close(done); <-finished }
 }
 
-// setDepth tells the reports that the second phase tries a worst case of d.
-func (s *search) setDepth(d int) {
+// setDepth tells the reports that the second phase, which keeps the least
+// total, tries a worst case of d.
+func (s *search) setDepth(d int, total int32) {
 	s.news.mu.Lock()
-	s.news.depth = d
+	s.news.depth, s.news.best = d, total
 	s.news.mu.Unlock()
 }
