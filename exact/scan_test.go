@@ -3,6 +3,8 @@ package exact
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -108,5 +110,53 @@ func BenchmarkBounds(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(pool)), "ns/guess")
 		})
+	}
+}
+
+// TestCutoffsThenExact checks that what a search learns under a cutoff it
+// fails does not spoil a later search of the same set under a looser one
+// (a bound once stored as "no strategy at all" made sets infeasible), nor
+// under another depth limit: on random sets of 6x4, a search cut off
+// below the cost, then searched in full, must agree with a fresh search.
+func TestCutoffsThenExact(t *testing.T) {
+	s := newTestSearch(t, mm.Classic)
+	p := s.p
+	fresh := newTestSearch(t, mm.Classic)
+	fresh.p = p
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 60 {
+		n := 3 + rng.IntN(60)
+		seen := map[uint16]bool{}
+		var set []uint16
+		for len(set) < n {
+			c := uint16(rng.IntN(len(p.cols)))
+			if !seen[c] {
+				seen[c] = true
+				set = append(set, c)
+			}
+		}
+		slices.Sort(set)
+		limit := len(set)
+		if rng.IntN(2) == 0 {
+			limit = 3 + rng.IntN(3)
+		}
+		want := fresh.newWorker().solve(set, key{}, limit, inf, 0)
+		fresh.tt = newTable(1 << 20)
+		w := s.newWorker()
+		for _, cut := range []int32{p.fill[n] + 1, want.cost - 1, want.cost, want.cost + 1} {
+			if cut <= 0 {
+				continue
+			}
+			r := w.solve(set, key{}, limit, cut, 0)
+			if want.guess >= 0 && want.cost < cut && r.cost != want.cost {
+				t.Fatalf("set of %d, limit %d: cutoff %d gives %d; a fresh search gives %d", n, limit, cut, r.cost, want.cost)
+			}
+			if (want.guess < 0 || want.cost >= cut) && (r.guess >= 0 || r.cost < cut) {
+				t.Fatalf("set of %d, limit %d: cutoff %d gives %+v; a fresh search gives %+v", n, limit, cut, r, want)
+			}
+		}
+		if r := w.solve(set, key{}, limit, inf, 0); r.cost != want.cost || (r.guess < 0) != (want.guess < 0) {
+			t.Fatalf("set of %d, limit %d: after cut-off searches, %+v; a fresh search gives %+v", n, limit, r, want)
+		}
 	}
 }

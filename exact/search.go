@@ -160,7 +160,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 	}
 	r := w.search(set, limit, cutoff, lb, lvl)
 	if useTable && !w.s.stop.Load() {
-		e := entry{cost: r.cost, guess: r.guess, limit: int8(limit), depth: r.depth}
+		e := entry{cost: r.cost, guess: r.guess, limit: uint16(limit), depth: r.depth}
 		if r.guess < 0 {
 			e.depth = 0
 		}
@@ -246,7 +246,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	root := lvl == 0 && len(w.hist) == len(w.s.hist0) // the search's own start, for the news
 	tried := 0
 	for {
-		rest, done := w.scan(set, pool, limit, best.cost, lb, last, fr)
+		rest, floor, done := w.scan(set, pool, limit, best.cost, lb, last, fr)
 		if done.guess >= 0 {
 			return done
 		}
@@ -271,7 +271,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 		if len(fr.guesses) > 0 {
 			last = fr.guesses[len(fr.guesses)-1]
 		}
-		proven = min(proven, rest)
+		proven = min(proven, rest, floor)
 		if rest >= best.cost || len(fr.guesses) == 0 {
 			break
 		}
@@ -342,10 +342,11 @@ const keep = 6
 // scan scores the guesses of pool that come after last in order of bound
 // then pool, and leaves in fr.guesses the keep best with a bound below
 // cutoff, in order. It returns a lower bound of the guesses it left out
-// for being worse than the kept ones (inf if none), and, if a guess is
+// for being worse than the kept ones (inf if none) and one of those it
+// left out for reaching the cutoff (inf if none), and, if a guess is
 // certainly best — its classes of one or two codes cost exactly its bound,
 // and that bound is lb — that guess's result.
-func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, last scored, fr *frame) (int32, result) {
+func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, last scored, fr *frame) (rest, floor int32, done result) {
 	p := w.p
 	n := int32(len(set))
 	counts := &fr.counts
@@ -375,7 +376,7 @@ func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, l
 		}
 	}
 	useless := n + p.fill[n] // the bound of a guess that leaves one class
-	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf}
+	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf, floor: inf}
 	for order, g := range pool {
 		var total int32
 		switch {
@@ -421,12 +422,12 @@ func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, l
 			if most == 2 {
 				d = 3
 			}
-			return k.rest, result{cost: total, guess: g, depth: d}
+			return k.rest, k.floor, result{cost: total, guess: g, depth: d}
 		}
 		k.offer(c)
 	}
 	fr.guesses = k.top
-	return k.rest, result{guess: -1}
+	return k.rest, k.floor, result{guess: -1}
 }
 
 // classes returns the size of the largest class guess g leaves of set
@@ -465,13 +466,16 @@ func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, 
 type keeper struct {
 	top         []scored
 	cutoff, thr int32
-	rest        int32
+	rest        int32 // the least bound turned away below the cutoff
+	floor       int32 // the least bound turned away at or above it
 }
 
 // leftOut notes a guess turned away with a bound of at least b.
 func (k *keeper) leftOut(b int32) {
 	if b < k.cutoff {
 		k.rest = min(k.rest, b)
+	} else {
+		k.floor = min(k.floor, b)
 	}
 }
 
@@ -594,7 +598,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 				total += c - cl.bound
 				cl.bound = c
 				if cl.k.b != 0 {
-					w.s.tt.store(cl.k, entry{cost: c, guess: -1, limit: int8(min(limit-1, int(m)))})
+					w.s.tt.store(cl.k, entry{cost: c, guess: -1, limit: uint16(min(limit-1, int(m)))})
 				}
 			}
 			if total >= cutoff {
@@ -613,7 +617,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 		cut := cutoff - (total - cl.bound)
 		r := w.solve(buf[cl.lo:cl.hi], cl.k, limit-1, cut, lvl+1)
 		if r.guess < 0 {
-			return total - cl.bound + r.cost, 0, false
+			return sat(total - cl.bound + r.cost), 0, false
 		}
 		total += r.cost - cl.bound
 		deepest = max(deepest, r.depth)
@@ -659,7 +663,7 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 			mu.Lock()
 			if r.guess < 0 {
 				if !failed {
-					failed, proven = true, total-cl.bound+r.cost
+					failed, proven = true, sat(total-cl.bound+r.cost)
 				}
 			} else {
 				total += r.cost - cl.bound
@@ -745,3 +749,12 @@ type news struct {
 }
 
 var dupHook func(p *problem, m *masks, pool []int32, n int, set []uint16)
+
+// sat returns x, or inf if x overflowed past it: a sum with an infeasible
+// class's cost (inf) stays infeasible.
+func sat(x int32) int32 {
+	if x < 0 {
+		return inf
+	}
+	return x
+}

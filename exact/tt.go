@@ -24,7 +24,7 @@ type entry struct {
 	b     uint64 // key.b, whose low 16 bits hold the set's size
 	cost  int32  // exact cost, or a lower bound when guess < 0
 	guess int32  // space index of the first guess of a best strategy; -1 for a bound
-	limit int8   // the depth limit the search ran under (set size for none)
+	limit uint16 // the depth limit the search ran under (set size for none)
 	depth int8   // worst case of the strategy found (exact entries)
 }
 
