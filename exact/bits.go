@@ -19,12 +19,14 @@ const maxBits = 256
 // maxSlicedPegs is the most pegs whose sums fit three bit slices.
 const maxSlicedPegs = 7
 
-// masks is the bit-parallel form of one set.
+// masks is the bit-parallel form of one set, a plane of words per 64
+// codes.
 type masks struct {
-	words int      // words per mask
-	pos   []uint64 // [(i·c + k)·words + w]: codes with colour k at position i
-	cnt   []uint64 // [(k·p + t − 1)·words + w]: codes with at least t pegs of colour k
-	last  uint64   // the codes of the last word
+	words  int      // planes
+	stride int      // words per plane, at least 256
+	pos    []uint64 // [w·stride + i·c + k]: codes with colour k at position i
+	cnt    []uint64 // [w·stride + k·p + t − 1]: codes with at least t pegs of colour k
+	last   uint64   // the codes of the last plane
 }
 
 // sliced reports whether sets of the problem can be split with masks.
@@ -86,25 +88,26 @@ type classPair struct{ b, t, f uint8 }
 func (p *problem) load(m *masks, set []uint16) {
 	P, C := p.rules.Pegs, p.rules.Colors
 	W := (len(set) + 63) / 64
-	if cap(m.pos) < P*C*W {
-		// At least 256 words, read as arrays by bounds4.
-		m.pos = make([]uint64, max(256, P*C*(maxBits/64)))
-		m.cnt = make([]uint64, max(256, C*P*(maxBits/64)))
+	S := max(256, P*C)
+	if cap(m.pos) < S*W {
+		// Planes of at least 256 words, read as arrays by bounds4.
+		m.pos = make([]uint64, S*(maxBits/64))
+		m.cnt = make([]uint64, S*(maxBits/64))
 	}
-	m.words = W
-	m.pos, m.cnt = m.pos[:P*C*W], m.cnt[:C*P*W]
+	m.words, m.stride = W, S
+	m.pos, m.cnt = m.pos[:S*W], m.cnt[:S*W]
 	clear(m.pos)
 	clear(m.cnt)
 	m.last = ^uint64(0) >> (63 - uint(len(set)-1)%64)
 	var seen [64]int
 	for j, c := range set {
-		w, bit := j>>6, uint64(1)<<(j&63)
+		plane, bit := (j>>6)*S, uint64(1)<<(j&63)
 		pegs := p.pegsOf[int(c)*P : int(c)*P+P]
 		clear(seen[:C])
 		for i, k := range pegs {
-			m.pos[(i*C+int(k))*W+w] |= bit
+			m.pos[plane+i*C+int(k)] |= bit
 			seen[k]++
-			m.cnt[(int(k)*P+seen[k]-1)*W+w] |= bit
+			m.cnt[plane+int(k)*P+seen[k]-1] |= bit
 		}
 	}
 }
@@ -115,20 +118,20 @@ func (p *problem) load(m *masks, set []uint16) {
 // nil it also writes there how many codes give each feedback but the win.
 // It has no branch that depends on the data.
 func (p *problem) split(m *masks, g int32, n int32, counts *[256]uint16) (total, most int32) {
-	P, W := p.rules.Pegs, m.words
+	P, W, S := p.rules.Pegs, m.words, m.stride
 	gp := p.gpos[int(g)*P : int(g)*P+P]
 	gc := p.gcnt[int(g)*P : int(g)*P+P]
 	var sizes [64]int32
 	for w := range W {
 		var b0, b1, b2, t0, t1, t2 uint64
 		for j := range gp {
-			x := m.pos[int(gp[j])*W+w]
+			x := m.pos[w*S+int(gp[j])]
 			c0 := b0 & x
 			b0 ^= x
 			c1 := b1 & c0
 			b1 ^= c0
 			b2 |= c1
-			y := m.cnt[int(gc[j])*W+w]
+			y := m.cnt[w*S+int(gc[j])]
 			d0 := t0 & y
 			t0 ^= y
 			d1 := t1 & d0
@@ -177,107 +180,68 @@ func sum4(x1, x2, x3, x4 uint64) (s0, s1, s2 uint64) {
 	return s0, ab ^ cd ^ ac, ab & cd
 }
 
-// bound4 is the bound of split for four pegs, without the rest. small
-// says that n is at most b+1, where the least cost of a class of s codes
-// is 2s−1 and the bound needs only the number of classes.
-func (p *problem) bound4(m *masks, g int32, n int32, small bool) int32 {
-	gp := p.gpos[int(g)*4 : int(g)*4+4 : int(g)*4+4]
-	gc := p.gcnt[int(g)*4 : int(g)*4+4 : int(g)*4+4]
-	if m.words > 1 {
-		return p.bound4w(m, gp, gc, n)
-	}
-	pos, cnt := m.pos, m.cnt
-	b0, b1, b2 := sum4(pos[gp[0]], pos[gp[1]], pos[gp[2]], pos[gp[3]])
-	t0, t1, t2 := sum4(cnt[gc[0]], cnt[gc[1]], cnt[gc[2]], cnt[gc[3]])
-	all := m.last
-	// A sum of 4 has only its top slice set.
-	B0, B1, B2, B3, B4 := all&^(b0|b1|b2), b0&^b1, b1&^b0, b0&b1, b2
-	T0, T1, T2, T3, T4 := all&^(t0|t1|t2), t0&^t1, t1&^t0, t0&t1, t2
-	if small {
-		// n + Σ (2s − 1) over the classes but the win's.
-		k := nz(B0&T0) + nz(B0&T1) + nz(B0&T2) + nz(B0&T3) + nz(B0&T4) +
-			nz(B1&T1) + nz(B1&T2) + nz(B1&T3) + nz(B1&T4) +
-			nz(B2&T2) + nz(B2&T3) + nz(B2&T4) + nz(B3&T3)
-		return 3*n - 2*nz(B4) - k
-	}
-	f := p.fill64
-	return n + f[pc(B0&T0)] + f[pc(B0&T1)] + f[pc(B0&T2)] + f[pc(B0&T3)] + f[pc(B0&T4)] +
-		f[pc(B1&T1)] + f[pc(B1&T2)] + f[pc(B1&T3)] + f[pc(B1&T4)] +
-		f[pc(B2&T2)] + f[pc(B2&T3)] + f[pc(B2&T4)] + f[pc(B3&T3)]
-}
-
-// bound4w is bound4 for sets of more than 64 codes.
-func (p *problem) bound4w(m *masks, gp, gc []uint16, n int32) int32 {
-	W := m.words
-	pos, cnt := m.pos, m.cnt
-	var s [13]int32
-	for w := range W {
-		b0, b1, b2 := sum4(pos[int(gp[0])*W+w], pos[int(gp[1])*W+w], pos[int(gp[2])*W+w], pos[int(gp[3])*W+w])
-		t0, t1, t2 := sum4(cnt[int(gc[0])*W+w], cnt[int(gc[1])*W+w], cnt[int(gc[2])*W+w], cnt[int(gc[3])*W+w])
-		all := ^uint64(0)
-		if w == W-1 {
-			all = m.last
+// bounds4w is bounds4 for sets of more than 64 codes, a plane at a time.
+func (p *problem) bounds4w(m *masks, pool []int32, n int32, out []int32) {
+	W, S := m.words, m.stride
+	gidx := p.gidx
+	f := p.fill
+	out = out[:len(pool)]
+	for j, g := range pool {
+		k := gidx[g]
+		var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12 int32
+		for w := range W {
+			pos := (*[256]uint64)(m.pos[w*S : w*S+256])
+			cnt := (*[256]uint64)(m.cnt[w*S : w*S+256])
+			b0, b1, b2 := sum4(pos[uint8(k)], pos[uint8(k>>8)], pos[uint8(k>>16)], pos[uint8(k>>24)])
+			t0, t1, t2 := sum4(cnt[uint8(k>>32)], cnt[uint8(k>>40)], cnt[uint8(k>>48)], cnt[uint8(k>>56)])
+			all := ^uint64(0)
+			if w == W-1 {
+				all = m.last
+			}
+			T1, T2, T3 := t0&^t1, t1&^t0, t0&t1
+			B := all &^ (b0 | b1 | b2)
+			s0 += cnt32(B &^ (t0 | t1 | t2))
+			s1 += cnt32(B & T1)
+			s2 += cnt32(B & T2)
+			s3 += cnt32(B & T3)
+			s4 += cnt32(B & t2)
+			B = b0 &^ b1
+			s5 += cnt32(B & T1)
+			s6 += cnt32(B & T2)
+			s7 += cnt32(B & T3)
+			s8 += cnt32(B & t2)
+			B = b1 &^ b0
+			s9 += cnt32(B & T2)
+			s10 += cnt32(B & T3)
+			s11 += cnt32(B & t2)
+			s12 += cnt32(b0 & b1 & T3)
 		}
-		B0, B1, B2, B3 := all&^(b0|b1|b2), b0&^b1, b1&^b0, b0&b1
-		T0, T1, T2, T3, T4 := all&^(t0|t1|t2), t0&^t1, t1&^t0, t0&t1, t2
-		s[0] += cnt32(B0 & T0)
-		s[1] += cnt32(B0 & T1)
-		s[2] += cnt32(B0 & T2)
-		s[3] += cnt32(B0 & T3)
-		s[4] += cnt32(B0 & T4)
-		s[5] += cnt32(B1 & T1)
-		s[6] += cnt32(B1 & T2)
-		s[7] += cnt32(B1 & T3)
-		s[8] += cnt32(B1 & T4)
-		s[9] += cnt32(B2 & T2)
-		s[10] += cnt32(B2 & T3)
-		s[11] += cnt32(B2 & T4)
-		s[12] += cnt32(B3 & T3)
+		out[j] = n + f[s0] + f[s1] + f[s2] + f[s3] + f[s4] + f[s5] + f[s6] +
+			f[s7] + f[s8] + f[s9] + f[s10] + f[s11] + f[s12]
 	}
-	total := n
-	for _, size := range s {
-		total += p.fill[size]
-	}
-	return total
 }
 
 // nz is 1 if x has a bit set, else 0.
 func nz(x uint64) int32 { return int32((x | -x) >> 63) }
 
 // pc is the number of bits set in x, as an index into a fill64 table.
+// (A sum of four has only its top slice set, so the black values are
+// 0 = no slice, 1 = s0 alone, 2 = s1 alone, 3 = both, 4 = s2.)
 func pc(x uint64) uint8 { return uint8(bits.OnesCount64(x)) & 127 }
 
 func cnt32(x uint64) int32 { return int32(bits.OnesCount64(x)) }
 
 // bounds4 writes into out[i] the bound of split for guess pool[i], for
 // four pegs and a set of at most 64 codes loaded in m: the hot loop of the
-// search, kept apart and free of bounds checks so that it runs in
-// registers. small is as for bound4.
-func (p *problem) bounds4(m *masks, pool []int32, n int32, small bool, out []int32) {
+// search for sets too large for boundsSmall, kept apart and free of bounds
+// checks so that it runs in registers. The black sums are walked one value
+// at a time, so that few masks are live at once.
+func (p *problem) bounds4(m *masks, pool []int32, n int32, out []int32) {
 	pos := (*[256]uint64)(m.pos[:256])
 	cnt := (*[256]uint64)(m.cnt[:256])
 	gidx := p.gidx
 	all := m.last
 	out = out[:len(pool)]
-	// The black sums are walked one value at a time, so that few masks
-	// are live at once and the loop stays in registers.
-	if small {
-		three := 3 * n
-		for i, g := range pool {
-			k := gidx[g]
-			b0, b1, b2 := sum4(pos[uint8(k)], pos[uint8(k>>8)], pos[uint8(k>>16)], pos[uint8(k>>24)])
-			t0, t1, t2 := sum4(cnt[uint8(k>>32)], cnt[uint8(k>>40)], cnt[uint8(k>>48)], cnt[uint8(k>>56)])
-			T1, T2, T3 := t0&^t1, t1&^t0, t0&t1
-			B := all &^ (b0 | b1 | b2)
-			c := nz(B&^(t0|t1|t2)) + nz(B&T1) + nz(B&T2) + nz(B&T3) + nz(B&t2)
-			B = b0 &^ b1
-			c += nz(B&T1) + nz(B&T2) + nz(B&T3) + nz(B&t2)
-			B = b1 &^ b0
-			c += nz(B&T2) + nz(B&T3) + nz(B&t2) + nz(b0&b1&T3)
-			out[i] = three - 2*nz(b2) - c
-		}
-		return
-	}
 	f := p.fill64
 	for i, g := range pool {
 		k := gidx[g]
@@ -294,23 +258,56 @@ func (p *problem) bounds4(m *masks, pool []int32, n int32, small bool, out []int
 	}
 }
 
-// boundsSmall writes into out[i] the bound of guess pool[i] for a set of
+// boundsSmall writes into out[j] the bound of guess pool[j] for a set of
 // at most b+1 codes, where the least cost of a class of s codes is 2s − 1:
 // n plus twice the codes outside the win's class less the number of
-// classes. It reads the feedback table, one byte per code, and only notes
-// which feedbacks occur, so no count waits on another.
-func (p *problem) boundsSmall(set []uint16, pool []int32, out []int32) {
+// classes. It reads the table by candidate, one forward pass over the
+// pool's feedbacks against each code of the set, and only notes in seen[j]
+// which feedbacks guess j receives, so no count waits on another.
+func (p *problem) boundsSmall(set []uint16, pool []int32, out []int32, seen []uint64) {
+	seen = seen[:len(pool)]
+	clear(seen)
+	for _, c := range set {
+		col := p.col(c)
+		for j, g := range pool {
+			seen[j] |= 1 << (col[g] & 63)
+		}
+	}
 	n := int32(len(set))
 	three := 3 * n
 	winBit := uint64(1) << (p.win & 63)
 	out = out[:len(pool)]
-	for i, g := range pool {
-		row := p.row(g)
-		var seen uint64
-		for _, c := range set {
-			seen |= 1 << (row[c] & 63)
+	for j, s := range seen {
+		out[j] = three - 2*nz(s&winBit) - int32(bits.OnesCount64(s&^winBit))
+	}
+}
+
+// boundsCounts writes into out[j] the bound of guess pool[j] for any set,
+// counting, a candidate at a time, the codes that give each feedback to
+// each guess of the pool; counts is scratch memory of len(pool) times the
+// number of feedbacks.
+func (p *problem) boundsCounts(set []uint16, pool []int32, out []int32, counts []uint16) {
+	nf := len(p.fbs)
+	counts = counts[:len(pool)*nf]
+	clear(counts)
+	for _, c := range set {
+		col := p.col(c)
+		k := 0
+		for _, g := range pool {
+			counts[k+int(col[g])]++
+			k += nf
 		}
-		w := int32(bits.OnesCount64(seen & winBit))
-		out[i] = three - 2*w - int32(bits.OnesCount64(seen&^winBit))
+	}
+	n := int32(len(set))
+	win := int(p.win)
+	out = out[:len(pool)]
+	for j := range pool {
+		t := n
+		for f, m := range counts[j*nf : j*nf+nf] {
+			if f != win {
+				t += p.fill[m]
+			}
+		}
+		out[j] = t
 	}
 }

@@ -17,25 +17,26 @@ import (
 //
 // The search names candidates by column: the position of the code among the
 // candidates the problem was built for, so that a set is a short ascending
-// slice of uint16 and a guess's feedbacks against it are bytes of one row.
-// Guesses are space indices: every code of the variant may be played.
+// slice of uint16. Guesses are space indices: every code of the variant may
+// be played. The feedback table is by candidate: tab[c·N + g] is the dense
+// feedback of guess g against the code of column c, so that the feedbacks
+// of a whole pool of guesses against one candidate are read in one forward
+// pass. (Scoring is symmetric, so for the codes of two columns a and b,
+// tab[a·N + cols[b]] is also b's feedback as a guess against a.)
 type problem struct {
-	rules mm.Rules
-	sp    *mm.Space
-	cols  []int32 // column → space index, ascending
-	// table[g·stride + c] is the dense feedback of guess g (a space index)
-	// against the code of column c.
-	table  []uint8
-	stride int
+	rules  mm.Rules
+	sp     *mm.Space
+	N      int     // codes in the space
+	cols   []int32 // column → space index, ascending
+	tab    []uint8
+	stride int           // columns
 	fbs    []mm.Feedback // dense feedback → feedback
 	win    uint8         // dense feedback of the win
 	b      int           // feedbacks other than the win that occur
 	// fill[n] is the least total number of guesses that finds every one of
-	// n codes, and levels[n] the fewest guesses that can; grow[n] is
-	// fill[n+1] − fill[n].
+	// n codes, and levels[n] the fewest guesses that can.
 	fill   []int32
-	grow   *[1 << 16]int32 // read by uint16 counts without bounds checks
-	fill64 *[128]int32     // fill up to 64, read by popcounts without bounds checks
+	fill64 *[128]int32 // fill up to 64, read by popcounts without bounds checks
 	levels []int8
 	masks  []uint64 // colour mask of each column's code
 	// For splitting small sets with masks (see bits.go): the mask
@@ -58,8 +59,7 @@ const MaxCodes = 10_000
 const Practical = 5_000
 
 // newProblem builds the problem of finding cands (ascending, not empty).
-// Its cost is one row of the table per code of the space, scored with the
-// packed scorer on every core.
+// Its cost is a row of the table per candidate, scored on every core.
 func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 	r := sp.Rules()
 	n := cands.Len()
@@ -67,7 +67,7 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 		return nil, fmt.Errorf("%w: exact search of %v: %d codes; it takes at most %d (about %d finish in minutes)",
 			mm.ErrTooLarge, r, sp.Len(), MaxCodes, Practical)
 	}
-	p := &problem{rules: r, sp: sp, stride: n, cols: make([]int32, n)}
+	p := &problem{rules: r, sp: sp, N: sp.Len(), stride: n, cols: make([]int32, n)}
 	for i := range p.cols {
 		p.cols[i] = int32(cands.Index(i))
 	}
@@ -85,43 +85,44 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 	keyDense[sp.Key(win)] = p.win
 	p.fbs = append(p.fbs, win)
 
-	// A row is read as a [1<<16]uint8 array, so that a uint16 column
-	// needs no bounds check: the table is padded for the last rows.
-	p.table = make([]uint8, sp.Len()*n+1<<16)
-	p.fillRows(cands, keyDense)
+	p.tab = make([]uint8, n*p.N)
+	p.fillTable(keyDense)
 	p.bounds(n)
 	p.hashKeys()
 	p.slicesFor()
 	return p, nil
 }
 
-// fillRows scores every guess of the space against the columns.
-func (p *problem) fillRows(cands *mm.Set, keyDense []uint8) {
-	N, n := p.sp.Len(), p.stride
+// fillTable scores every code of the space, as a guess, against every
+// column.
+func (p *problem) fillTable(keyDense []uint8) {
+	N, n := p.N, p.stride
 	u := p.unary()
 	var used [256]atomic.Bool
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	const chunk = 32
+	const chunk = 8
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			keys := make([]uint16, n)
+			keys := make([]uint16, N)
 			var seen [256]bool
 			for {
 				lo := int(next.Add(chunk)) - chunk
-				if lo >= N {
+				if lo >= n {
 					break
 				}
-				for g := lo; g < min(lo+chunk, N); g++ {
-					row := p.table[g*n : (g+1)*n]
+				for c := lo; c < min(lo+chunk, n); c++ {
+					row := p.tab[c*N : (c+1)*N]
 					if u != nil {
-						u.fill(g, row, &seen)
+						u.fill(c, row, &seen)
 						continue
 					}
-					cands.Keys(g, keys)
-					for i, k := range keys {
+					// By symmetry, the candidate's code as a guess
+					// against every code.
+					p.sp.All().Keys(int(p.cols[c]), keys)
+					for g, k := range keys {
 						d := keyDense[k]
-						row[i] = d
+						row[g] = d
 						seen[d] = true
 					}
 				}
@@ -142,8 +143,14 @@ func (p *problem) fillRows(cands *mm.Set, keyDense []uint8) {
 	}
 }
 
-// bounds fills fill, grow and levels for sets of up to n codes: the best
-// case finds one code with the first guess, b with the second, b² with the
+// col returns the feedbacks of every guess against the code of column c.
+func (p *problem) col(c uint16) []uint8 { return p.tab[int(c)*p.N : int(c+1)*p.N] }
+
+// fb returns the feedback of guess g against the code of column c.
+func (p *problem) fb(c uint16, g int32) uint8 { return p.tab[int(c)*p.N+int(g)] }
+
+// bounds fills fill and levels for sets of up to n codes: the best case
+// finds one code with the first guess, b with the second, b² with the
 // third, and so on.
 func (p *problem) bounds(n int) {
 	b := max(p.b, 1)
@@ -162,15 +169,6 @@ func (p *problem) bounds(n int) {
 	}
 	p.fill64 = new([128]int32)
 	copy(p.fill64[:], p.fill[:min(len(p.fill), 65)])
-	p.grow = new([1 << 16]int32)
-	for c := 0; c <= n; c++ {
-		p.grow[c] = p.fill[c+1] - p.fill[c]
-	}
-}
-
-// row returns the feedbacks of guess g (a space index) by column.
-func (p *problem) row(g int32) *[1 << 16]uint8 {
-	return (*[1 << 16]uint8)(p.table[int(g)*p.stride:][:1<<16])
 }
 
 // hashKeys gives every column two random 64-bit keys and its colour mask.
@@ -267,21 +265,21 @@ func (p *problem) unary() *unaryCodes {
 	return u
 }
 
-// fill writes the feedbacks of guess g against every column into row,
-// noting in seen the feedbacks that occur.
-func (u *unaryCodes) fill(g int, row []uint8, seen *[256]bool) {
-	gp, gc := u.pos[g], u.cnt[g]
+// fill writes the feedbacks of every guess against the code of column c
+// into row, noting in seen the feedbacks that occur.
+func (u *unaryCodes) fill(c int, row []uint8, seen *[256]bool) {
+	cp, cc := u.colPos[c], u.colCnt[c]
 	stride := u.p.rules.Pegs + 1
 	var bt [64]uint8
 	copy(bt[:], u.classBT)
-	colCnt := u.colCnt[:len(u.colPos)]
-	row = row[:len(u.colPos)]
+	cnt := u.cnt[:len(u.pos)]
+	row = row[:len(u.pos)]
 	var occur uint64
-	for i, cp := range u.colPos {
+	for g, gp := range u.pos {
 		b := bits.OnesCount64(gp & cp)
-		t := bits.OnesCount64(gc & colCnt[i])
+		t := bits.OnesCount64(cnt[g] & cc)
 		d := bt[(b*stride+t)&63]
-		row[i] = d
+		row[g] = d
 		occur |= 1 << (d & 63)
 	}
 	for ; occur != 0; occur &= occur - 1 {

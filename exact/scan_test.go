@@ -26,10 +26,10 @@ func newTestSearch(t testing.TB, r mm.Rules) *search {
 	return &search{p: p, tt: newTable(1 << 20), ttMin: ttMin, ctx: context.Background()}
 }
 
-// TestBoundsAgree checks the three ways of bounding a guess's split — by
-// feedback table and counts, by masks (one word and several), and by
-// which feedbacks occur for small sets — against each other on sets of
-// many sizes.
+// TestBoundsAgree checks the ways of bounding a guess's split — by
+// counting classes from the table a candidate at a time, by masks (one
+// word and several), and by which feedbacks occur for small sets —
+// against plain counting on sets of many sizes.
 func TestBoundsAgree(t *testing.T) {
 	for _, r := range []mm.Rules{mm.Classic, {Colors: 8, Pegs: 4}, {Colors: 10, Pegs: 4, Distinct: true}, {Colors: 5, Pegs: 5}} {
 		s := newTestSearch(t, r)
@@ -55,24 +55,36 @@ func TestBoundsAgree(t *testing.T) {
 			bounds := make([]int32, len(pool))
 			p.load(&fr.masks, set)
 			if p.gidx != nil && n <= 64 {
-				p.bounds4(&fr.masks, pool, int32(n), false, bounds)
+				p.bounds4(&fr.masks, pool, int32(n), bounds)
+			} else if p.gidx != nil {
+				p.bounds4w(&fr.masks, pool, int32(n), bounds)
 			}
 			small := make([]int32, len(pool))
 			if n <= p.b+1 {
-				p.boundsSmall(set, pool, small)
+				p.boundsSmall(set, pool, small, make([]uint64, len(pool)))
 			}
+			counted := make([]int32, len(pool))
+			p.boundsCounts(set, pool, counted, make([]uint16, len(pool)*len(p.fbs)))
 			for i, g := range pool {
-				total, _ := count(set, p.row(g), &fr.counts, p.grow, int32(n), inf)
-				total -= int32(fr.counts[p.win])
-				clear(fr.counts[:len(p.fbs)])
+				// The plain way: count each class from the table.
+				total := int32(n)
+				var sizes [64]int32
+				for _, c := range set {
+					sizes[p.fb(c, g)]++
+				}
+				for f, m := range sizes[:len(p.fbs)] {
+					if uint8(f) != p.win {
+						total += p.fill[m]
+					}
+				}
+				if counted[i] != total {
+					t.Fatalf("%v, %d codes, guess %v: boundsCounts %d; counting gives %d", r, n, p.sp.Code(int(g)), counted[i], total)
+				}
 				if got, _ := p.split(&fr.masks, g, int32(n), nil); got != total {
 					t.Fatalf("%v, %d codes, guess %v: split bound %d; counting gives %d", r, n, p.sp.Code(int(g)), got, total)
 				}
 				if p.gidx != nil {
-					if got := p.bound4(&fr.masks, g, int32(n), false); got != total {
-						t.Fatalf("%v, %d codes, guess %v: bound4 %d; counting gives %d", r, n, p.sp.Code(int(g)), got, total)
-					}
-					if n <= 64 && bounds[i] != total {
+					if bounds[i] != total {
 						t.Fatalf("%v, %d codes, guess %v: bounds4 %d; counting gives %d", r, n, p.sp.Code(int(g)), bounds[i], total)
 					}
 				}
@@ -102,10 +114,10 @@ func BenchmarkBounds(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if n <= p.b+1 {
-					p.boundsSmall(set, pool, out)
+					p.boundsSmall(set, pool, out, make([]uint64, len(pool)))
 				} else {
 					p.load(&fr.masks, set)
-					p.bounds4(&fr.masks, pool, int32(n), false, out)
+					p.bounds4(&fr.masks, pool, int32(n), out)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(pool)), "ns/guess")

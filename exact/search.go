@@ -48,8 +48,10 @@ type frame struct {
 	counts  [256]uint16 // per feedback
 	start   []int32     // per feedback: where its class begins in buf
 	cells   []cell
-	masks   masks   // the set being scanned, when it is split with masks
-	bounds  []int32 // the bound of each guess of the pool, when computed at once
+	masks   masks    // the set being scanned, when it is split with masks
+	bounds  []int32  // the bound of each guess of the pool
+	seen    []uint64 // scratch of boundsSmall
+	counts2 []uint16 // scratch of boundsCounts
 }
 
 // scored is a guess under consideration at a node, with its lower bound.
@@ -196,11 +198,12 @@ func (w *worker) shortcut(set []uint16) (perfect, pair int32) {
 	p := w.p
 	pair = -1
 	for _, c := range set {
-		row := p.row(p.cols[c])
+		// c's code as a guess against d's is d's against c's.
+		col := p.col(c)
 		var seen, twice [2]uint64
 		dup := 0
 		for _, d := range set {
-			f := row[d]
+			f := col[p.cols[d]]
 			word, bit := f>>6, uint64(1)<<(f&63)
 			if seen[word]&bit == 0 {
 				seen[word] |= bit
@@ -290,50 +293,48 @@ func (w *worker) probe(set []uint16, target int32, lvl int) int32 {
 	fr := w.frame(lvl)
 	pool := w.s.pools.get(w, p.excluded(set))
 	n := int32(len(set))
+	useless := n + p.fill[n]
 	least := target
-	if small := len(set) <= p.b+1 && len(p.fbs) <= 64; small || (len(set) <= 64 && p.gidx != nil) {
-		if len(fr.bounds) < len(pool) {
-			fr.bounds = make([]int32, len(p.cols)+len(pool))
+	for _, b := range w.bounds(set, pool, fr) {
+		if b != useless {
+			least = min(least, b)
 		}
-		if small {
-			p.boundsSmall(set, pool, fr.bounds)
-		} else {
-			p.load(&fr.masks, set)
-			p.bounds4(&fr.masks, pool, n, false, fr.bounds)
-		}
-		useless := n + p.fill[n]
-		for _, b := range fr.bounds[:len(pool)] {
-			if b != useless {
-				least = min(least, b)
-			}
-		}
-		return least
-	}
-	counts := &fr.counts
-	nf := len(p.fbs)
-	grow := p.grow
-	for _, g := range pool {
-		row := p.row(g)
-		stop := least
-		if stop < inf {
-			stop++
-		}
-		total, dropped := count(set, row, counts, grow, n, stop)
-		if !dropped {
-			total -= int32(counts[p.win])
-			if counts[p.win] == 0 {
-				// A guess that leaves one class learns nothing.
-				for _, m := range counts[:nf] {
-					if int32(m) == n {
-						total = inf
-					}
-				}
-			}
-			least = min(least, total)
-		}
-		clear(counts[:nf])
 	}
 	return least
+}
+
+// bounds returns the bound of every guess of pool for set, each computed
+// the cheapest way the set's size allows. When the set is split with
+// masks, they are loaded in fr.
+func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
+	p := w.p
+	n := int32(len(set))
+	if len(fr.bounds) < len(pool) {
+		fr.bounds = make([]int32, max(len(pool), p.N))
+	}
+	out := fr.bounds[:len(pool)]
+	sliced := len(set) <= maxBits && p.sliced()
+	if sliced {
+		p.load(&fr.masks, set)
+	}
+	switch {
+	case len(set) <= p.b+1 && len(p.fbs) <= 64:
+		if len(fr.seen) < len(pool) {
+			fr.seen = make([]uint64, max(len(pool), p.N))
+		}
+		p.boundsSmall(set, pool, out, fr.seen)
+	case sliced && p.gidx != nil && fr.masks.words == 1:
+		p.bounds4(&fr.masks, pool, n, out)
+	case sliced && p.gidx != nil:
+		p.bounds4w(&fr.masks, pool, n, out)
+	default:
+		nf := len(p.fbs)
+		if len(fr.counts2) < len(pool)*nf {
+			fr.counts2 = make([]uint16, max(len(pool), p.N)*nf)
+		}
+		p.boundsCounts(set, pool, out, fr.counts2)
+	}
+	return out
 }
 
 // keep is how many guesses a round of search scores in full and tries.
@@ -347,56 +348,13 @@ const keep = 6
 // certainly best — its classes of one or two codes cost exactly its bound,
 // and that bound is lb — that guess's result.
 func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, last scored, fr *frame) (rest, floor int32, done result) {
-	p := w.p
 	n := int32(len(set))
-	counts := &fr.counts
-	nf := len(p.fbs)
 	limited := limit < len(set)
-	sliced := len(set) <= maxBits && p.sliced()
-	small := len(set) <= p.b+1 && nf <= 64
-	batch := sliced && (small || p.gidx != nil)
-	if sliced {
-		p.load(&fr.masks, set)
-	}
-	var bounds []int32
-	if batch {
-		if len(fr.bounds) < len(pool) {
-			fr.bounds = make([]int32, len(p.cols)+len(pool))
-		}
-		bounds = fr.bounds[:len(pool)]
-		switch {
-		case small:
-			p.boundsSmall(set, pool, bounds)
-		case fr.masks.words == 1:
-			p.bounds4(&fr.masks, pool, n, false, bounds)
-		default:
-			for i, g := range pool {
-				bounds[i] = p.bound4(&fr.masks, g, n, false)
-			}
-		}
-	}
-	useless := n + p.fill[n] // the bound of a guess that leaves one class
+	bounds := w.bounds(set, pool, fr)
+	sliced := len(set) <= maxBits && w.p.sliced()
+	useless := n + w.p.fill[n] // the bound of a guess that leaves one class
 	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf, floor: inf}
-	for order, g := range pool {
-		var total int32
-		switch {
-		case batch:
-			total = bounds[order]
-		case sliced:
-			total, _ = p.split(&fr.masks, g, n, nil)
-		default:
-			stop := k.thr
-			if stop < inf {
-				stop++ // the win's class adds 1 below
-			}
-			t, dropped := count(set, p.row(g), counts, p.grow, n, stop)
-			total = t - int32(counts[p.win])
-			clear(counts[:nf])
-			if dropped {
-				k.leftOut(k.thr)
-				continue
-			}
-		}
+	for order, total := range bounds {
 		if total >= k.thr || total == useless {
 			if total != useless {
 				k.leftOut(total)
@@ -405,9 +363,10 @@ func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, l
 		}
 		// A guess worth keeping. The sizes of its classes matter only
 		// under a depth limit, or if it may be the best possible.
-		most, deepest := int32(n), int8(0)
+		g := pool[order]
+		most, deepest := n, int8(0)
 		if limited || total <= lb {
-			most, deepest = p.classes(set, g, n, limited, sliced, fr)
+			most, deepest = w.p.classes(set, g, n, limited, sliced, fr)
 		}
 		c := scored{bound: total, order: int32(order), guess: g}
 		switch {
@@ -439,9 +398,8 @@ func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, 
 		// The masks of set are loaded.
 		_, most = p.split(&fr.masks, g, n, counts)
 	} else {
-		row := p.row(g)
 		for _, c := range set {
-			counts[row[c]]++
+			counts[p.fb(c, g)]++
 		}
 		for f, m := range counts[:len(p.fbs)] {
 			if uint8(f) != p.win {
@@ -497,25 +455,6 @@ func (k *keeper) offer(c scored) {
 	k.top = top
 }
 
-// count adds to counts, by feedback, the codes of set against a guess whose
-// feedbacks are row, and to total the growth of the fill bound of their
-// classes. It stops early, reporting true, once total reaches stop. It is
-// the innermost loop of the search, kept apart so that its few variables
-// stay in registers.
-//
-//go:noinline
-func count(set []uint16, row *[1 << 16]uint8, counts *[256]uint16, grow *[1 << 16]int32, total, stop int32) (int32, bool) {
-	for _, c := range set {
-		f := row[c]
-		m := counts[f]
-		counts[f] = m + 1
-		if total += grow[m]; total >= stop {
-			return total, true
-		}
-	}
-	return total, false
-}
-
 func (a scored) before(b scored) bool {
 	return a.bound < b.bound || (a.bound == b.bound && a.order < b.order)
 }
@@ -527,11 +466,10 @@ func (a scored) before(b scored) bool {
 func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (int32, int8, bool) {
 	p := w.p
 	fr := w.frame(lvl)
-	row := p.row(g)
 	counts, start := &fr.counts, fr.start
 	nf := len(p.fbs)
 	for _, c := range set {
-		counts[row[c]]++
+		counts[p.fb(c, g)]++
 	}
 	pos := int32(0)
 	for f, m := range counts[:nf] {
@@ -541,7 +479,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 	start[nf] = pos
 	buf := fr.buf
 	for _, c := range set {
-		f := row[c]
+		f := p.fb(c, g)
 		buf[start[f]] = c
 		start[f]++
 	}

@@ -18,9 +18,8 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 	case 1:
 		return &mm.Tree{Guess: code(set[0]), Size: 1}
 	case 2:
-		row := p.row(p.cols[set[0]])
 		return &mm.Tree{Guess: code(set[0]), Size: 2, Branches: []mm.TreeBranch{
-			{Feedback: p.fbs[row[set[1]]], Next: &mm.Tree{Guess: code(set[1]), Size: 1}},
+			{Feedback: p.fbs[p.fb(set[1], p.cols[set[0]])], Next: &mm.Tree{Guess: code(set[1]), Size: 1}},
 		}}
 	}
 	best := w.solve(set, key{}, limit, inf, lvl)
@@ -33,10 +32,9 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 	}
 	g := r.guess
 	t := &mm.Tree{Guess: p.sp.Code(int(g)), Size: n}
-	row := p.row(g)
 	classes := make([][]uint16, len(p.fbs))
 	for _, c := range set {
-		f := row[c]
+		f := p.fb(c, g)
 		classes[f] = append(classes[f], c)
 	}
 	w.hist = append(w.hist, g)
