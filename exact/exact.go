@@ -10,22 +10,34 @@
 // symmetry, with the colours no candidate holds merged) is scored by a lower
 // bound of what follows it — the set's size plus, for each class it leaves,
 // the least any strategy could spend on that many codes — and the guesses
-// are tried in order of bound until the bound reaches the best cost found.
-// A guess's classes are solved smallest first, each with what the others
-// leave of the cutoff. Sets of at most b+1 codes (b feedbacks besides the
-// win) that a code splits into single codes, or single codes and one pair,
-// are settled without a search.
+// are tried in order of bound until the bound reaches the best cost found;
+// each round scores the pool and keeps the few best not yet tried. A
+// guess's classes are solved smallest first, each with what the others
+// leave of the cutoff; at large nodes near the root they are first bounded
+// by the best split of each (a probe), which refutes most guesses cheaply,
+// and then solved on several workers. Sets of at most b+1 codes (b
+// feedbacks besides the win) that one of their codes splits into single
+// codes, or single codes and one pair, are settled without a search.
 //
 // The search runs on compact data: candidates are uint16 columns of a
-// feedback table with a byte per (guess, candidate) pair, classes are
-// counted and partitioned in place in per-level buffers, and a set is known
-// by a 128-bit key (the xor of random keys of its members). A transposition
-// table of fixed size remembers exact costs and lower bounds by key, so a
-// set reached along several paths is searched once, and a search cut off
-// once restarts from its bound. The decision tree is rebuilt at the end from
-// the costs, choosing at each node the first guess in order of bound that
-// reaches the optimum, so the tree does not depend on the number of
-// workers.
+// feedback table with a byte per (candidate, guess) pair, laid out by
+// candidate so that a pool is scored one forward pass per candidate; sets
+// of up to 256 codes on four pegs are scored by bit-parallel arithmetic on
+// masks of the set; classes are partitioned in place in per-level buffers;
+// and a set is known by a 128-bit key (the xor of random keys of its
+// members). A transposition table of fixed size remembers exact costs and
+// lower bounds by key, so a set reached along several paths is searched
+// once, and a search cut off once restarts from its bound. The decision
+// tree is rebuilt at the end from the costs, choosing at each node the
+// first guess in order of bound that reaches the optimum, so the tree does
+// not depend on the number of workers.
+//
+// # Memory
+//
+// The feedback table takes a byte per pair of codes (16 MiB on 8 × 4, 25 MiB
+// on Bulls and Cows), the transposition table Options.Memory, the pools of
+// guesses at most 16 MiB, and each worker a buffer per level of the tree;
+// nothing else grows with the length of the search.
 package exact
 
 import (
