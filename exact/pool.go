@@ -21,10 +21,11 @@ const autLevels = 2
 // The pools kept hold at most maxPooled indices in all; past that they are
 // all dropped and made again when needed.
 type pools struct {
-	mu    sync.Mutex
-	rel   map[[2]uint64][]int32 // by used and excluded colours
-	aut   map[string][]int32    // by history and excluded colours
-	elems int                   // indices held by both
+	mu      sync.Mutex
+	rel     map[[2]uint64][]int32 // by used and excluded colours
+	aut     map[string][]int32    // by history and excluded colours
+	byGroup map[string][]int32    // by symmetry group (symmetry.Group.Key)
+	elems   int                   // indices held by both
 }
 
 // maxPooled bounds the indices the pools keep: 16 MiB.
@@ -34,7 +35,7 @@ const maxPooled = 1 << 22
 // they would hold too many. ps.mu must be held.
 func (ps *pools) room(n int) {
 	if ps.aut == nil || ps.elems+n > maxPooled {
-		ps.rel, ps.aut, ps.elems = make(map[[2]uint64][]int32), make(map[string][]int32), 0
+		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[string][]int32), make(map[string][]int32), 0
 	}
 }
 
@@ -51,6 +52,12 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	for _, g := range w.hist {
 		used |= p.guessMask(g)
 	}
+	return ps.relabel(p, used, excl)
+}
+
+// relabel returns the pool of a history that used the colours of used, with
+// only the relabellings of free and excluded colours.
+func (ps *pools) relabel(p *problem, used, excl uint64) []int32 {
 	k := [2]uint64{used, excl}
 	ps.mu.Lock()
 	pool, ok := ps.rel[k]
@@ -87,13 +94,34 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 		codes[i] = p.sp.Code(int(g))
 	}
 	group := symmetry.New(p.rules, codes)
-	if group.Permutes() {
-		pool = ints32(group.Exclude(excl).List(p.sp))
+	if !group.Permutes() {
+		ps.mu.Lock()
+		ps.room(0)
+		ps.aut[k] = nil
+		ps.mu.Unlock()
+		return nil
+	}
+	// Histories with the same symmetries share a pool.
+	group = group.Exclude(excl)
+	gk := group.Key()
+	ps.mu.Lock()
+	pool, ok = ps.byGroup[gk]
+	ps.mu.Unlock()
+	if !ok {
+		var used uint64
+		for _, g := range hist {
+			used |= p.guessMask(g)
+		}
+		pool = group.Reduce(p.sp, ps.relabel(p, used, excl))
 	}
 	ps.mu.Lock()
 	ps.room(len(pool))
+	if !ok {
+		ps.byGroup[gk] = pool
+		ps.elems += len(pool)
+	}
 	ps.aut[k] = pool
-	ps.elems += len(pool)
+	ps.elems++ // an entry by history costs little, but still counts
 	ps.mu.Unlock()
 	return pool
 }

@@ -243,13 +243,16 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	p := w.p
 	fr := w.frame(lvl)
 	pool := w.s.pools.get(w, p.excluded(set))
+	// The bounds stay in the frame while the node is searched: the tries
+	// work at deeper levels, and at this one only partition.
+	bounds := w.bounds(set, pool, fr)
 	best := result{cost: cutoff, guess: -1}
 	proven := int32(inf) // the least lower bound of a guess given up
 	last := scored{bound: -1, order: -1}
 	root := lvl == 0 && len(w.hist) == len(w.s.hist0) // the search's own start, for the news
 	tried := 0
 	for {
-		rest, floor, done := w.scan(set, pool, limit, best.cost, lb, last, fr)
+		rest, floor, done := w.scan(set, pool, bounds, limit, best.cost, lb, last, fr)
 		if done.guess >= 0 {
 			return done
 		}
@@ -340,17 +343,17 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 // keep is how many guesses a round of search scores in full and tries.
 const keep = 6
 
-// scan scores the guesses of pool that come after last in order of bound
-// then pool, and leaves in fr.guesses the keep best with a bound below
+// scan goes through the guesses of pool, whose bounds are bounds, that come
+// after last in order of bound then pool, and leaves in fr.guesses the keep
+// best with a bound below
 // cutoff, in order. It returns a lower bound of the guesses it left out
 // for being worse than the kept ones (inf if none) and one of those it
 // left out for reaching the cutoff (inf if none), and, if a guess is
 // certainly best — its classes of one or two codes cost exactly its bound,
 // and that bound is lb — that guess's result.
-func (w *worker) scan(set []uint16, pool []int32, limit int, cutoff, lb int32, last scored, fr *frame) (rest, floor int32, done result) {
+func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cutoff, lb int32, last scored, fr *frame) (rest, floor int32, done result) {
 	n := int32(len(set))
 	limited := limit < len(set)
-	bounds := w.bounds(set, pool, fr)
 	sliced := len(set) <= maxBits && w.p.sliced()
 	useless := n + w.p.fill[n] // the bound of a guess that leaves one class
 	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf, floor: inf}

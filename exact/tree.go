@@ -22,11 +22,15 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 			{Feedback: p.fbs[p.fb(set[1], p.cols[set[0]])], Next: &mm.Tree{Guess: code(set[1]), Size: 1}},
 		}}
 	}
-	best := w.solve(set, key{}, limit, inf, lvl)
-	if best.guess < 0 {
-		return nil
+	// The first guess in order that reaches the least cost does not
+	// depend on the cutoff, so a known cost only makes the search cheaper.
+	cutoff := int32(inf)
+	if n >= w.s.ttMin {
+		if c, g, _ := w.s.tt.lookup(w.p.hash(set), min(limit, n)); g >= 0 {
+			cutoff = c + 1
+		}
 	}
-	r := w.solveNode(set, key{}, limit, best.cost+1, lvl, false)
+	r := w.solveNode(set, key{}, limit, cutoff, lvl, false)
 	if r.guess < 0 || w.s.stop.Load() {
 		return nil
 	}

@@ -12,6 +12,7 @@
 package symmetry
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"strings"
@@ -308,10 +309,8 @@ var poolCache struct {
 }
 
 type poolKey struct {
-	rules      mm.Rules
-	free, excl uint64
-	root       bool
-	auts       string // the symmetries, encoded and sorted
+	rules mm.Rules
+	group string // Group.Key
 }
 
 // maxPoolCache bounds the number of indices poolCache holds.
@@ -323,15 +322,7 @@ const maxPoolCache = 1 << 24
 // number of symmetries; pools are cached by group. The caller must not
 // modify the result.
 func (g *Group) Guesses(sp *mm.Space) []int {
-	key := poolKey{rules: g.rules, free: g.free, excl: g.excl, root: g.root}
-	if len(g.auts) > 0 {
-		enc := make([]string, len(g.auts))
-		for i, a := range g.auts {
-			enc[i] = string(a.pos) + string(a.col)
-		}
-		slices.Sort(enc)
-		key.auts = strings.Join(enc, "")
-	}
+	key := poolKey{rules: g.rules, group: g.Key()}
 	poolCache.Lock()
 	pool, ok := poolCache.m[key]
 	poolCache.Unlock()
@@ -347,6 +338,24 @@ func (g *Group) Guesses(sp *mm.Space) []int {
 	poolCache.m[key] = pool
 	poolCache.elems += len(pool)
 	return pool
+}
+
+// Key identifies the group among the groups of one variant: two groups
+// with the same key relate the same codes, so they have the same pools.
+func (g *Group) Key() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%t/%x/%x/", g.root, g.free, g.excl)
+	if len(g.auts) > 0 {
+		enc := make([]string, len(g.auts))
+		for i, a := range g.auts {
+			enc[i] = string(a.pos) + string(a.col)
+		}
+		slices.Sort(enc)
+		for _, e := range enc {
+			b.WriteString(e)
+		}
+	}
+	return b.String()
 }
 
 // List is Guesses without the cache, for callers that keep pools
@@ -432,6 +441,53 @@ func (g *Group) List(sp *mm.Space) []int {
 		}
 	}
 	walk(0, 0, 0)
+	return out
+}
+
+// Reduce returns, of normal, the lowest code of each class under the
+// group's permutations. normal must hold, ascending, the codes that
+// relabelling the group's free and excluded colours leaves lowest: what
+// Relabel(r, used, excluded).List returns for the colours the history used
+// and the excluded colours of g. It costs one pass over normal plus the
+// permutations of the codes it keeps, and shares nothing with normal.
+func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
+	p := g.rules.Pegs
+	var x, y, z [mm.MaxPegs]uint8
+	if g.root {
+		var out []int32
+		for _, at := range normal {
+			c := sp.Code(int(at))
+			for j := range p {
+				x[j] = uint8(c.Peg(j))
+			}
+			if rootCanonical(x[:p]) {
+				out = append(out, at)
+			}
+		}
+		return out
+	}
+	if len(g.auts) == 0 {
+		return slices.Clone(normal)
+	}
+	seen := make([]bool, sp.Len())
+	var out []int32
+	for _, at := range normal {
+		if seen[at] {
+			continue
+		}
+		out = append(out, at)
+		c := sp.Code(int(at))
+		for j := range p {
+			x[j] = uint8(c.Peg(j))
+		}
+		for _, a := range g.auts {
+			for j, k := range x[:p] {
+				y[a.pos[j]] = a.col[k]
+			}
+			g.normalize(y[:p], z[:p])
+			seen[indexOf(sp, z[:p])] = true
+		}
+	}
 	return out
 }
 
