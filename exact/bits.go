@@ -30,59 +30,7 @@ type masks struct {
 }
 
 // sliced reports whether sets of the problem can be split with masks.
-func (p *problem) sliced() bool { return p.pegsOf != nil }
-
-// slicesFor precomputes, for every code of the space, the mask indices a
-// guess reads: gpos[g·p + i] = i·c + g[i], and gcnt[g·p + j] the count
-// masks of its colours; the pegs of every column; and the feedbacks as
-// (black, black + white) pairs.
-func (p *problem) slicesFor() {
-	r := p.rules
-	P, C := r.Pegs, r.Colors
-	if P > maxSlicedPegs || C > 64 {
-		return
-	}
-	N := p.sp.Len()
-	p.gpos = make([]uint16, N*P)
-	p.gcnt = make([]uint16, N*P)
-	var seen [64]int
-	for g := range N {
-		code := p.sp.Code(g)
-		clear(seen[:C])
-		for i := range P {
-			k := code.Peg(i)
-			p.gpos[g*P+i] = uint16(i*C + k)
-			seen[k]++
-			p.gcnt[g*P+i] = uint16(k*P + seen[k] - 1)
-		}
-	}
-	if P == 4 && P*C <= 256 {
-		p.gidx = make([]uint64, N)
-		for g := range N {
-			var x uint64
-			for i := range 4 {
-				x |= uint64(p.gpos[g*4+i]) << (8 * i)
-				x |= uint64(p.gcnt[g*4+i]) << (32 + 8*i)
-			}
-			p.gidx[g] = x
-		}
-	}
-	p.pegsOf = make([]uint8, p.stride*P)
-	for c := range p.stride {
-		code := p.sp.Code(int(p.cols[c]))
-		for i := range P {
-			p.pegsOf[c*P+i] = uint8(code.Peg(i))
-		}
-	}
-	for f, fb := range p.fbs {
-		if uint8(f) != p.win {
-			p.pairs = append(p.pairs, classPair{b: uint8(fb.Black), t: uint8(fb.Black + fb.White), f: uint8(f)})
-		}
-	}
-}
-
-// classPair is a feedback other than the win as (black, black + white).
-type classPair struct{ b, t, f uint8 }
+func (p *problem) sliced() bool { return p.gpos != nil }
 
 // load fills m with the masks of set, which has at most maxBits codes.
 func (p *problem) load(m *masks, set []uint16) {

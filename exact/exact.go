@@ -35,9 +35,10 @@
 // # Memory
 //
 // The feedback table takes a byte per pair of codes (16 MiB on 8 × 4, 25 MiB
-// on Bulls and Cows), the transposition table Options.Memory, the pools of
-// guesses at most 16 MiB, and each worker a buffer per level of the tree;
-// nothing else grows with the length of the search.
+// on Bulls and Cows), the transposition table Options.Memory, and each
+// worker a buffer per level of the tree; the pools of guesses, kept per
+// variant for every search of it, take at most 16 MiB. Nothing else grows
+// with the length of the search.
 package exact
 
 import (
@@ -98,7 +99,8 @@ type Result struct {
 // total number of guesses over every candidate, and among the strategies
 // reaching it the smallest worst case, with at most opts.MaxDepth guesses
 // in a game when that is set. It fails with an error wrapping
-// mm.ErrTooLarge when the space has more than MaxCodes codes, with an error
+// mm.ErrTooLarge when the feedback table of the candidates against every
+// code would take more than MaxTable bytes, with an error
 // saying so when no strategy meets MaxDepth, and with ctx's error when ctx
 // is done first.
 func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
@@ -112,9 +114,8 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sp.Len() > MaxCodes {
-		return nil, fmt.Errorf("%w: exact search of %v: %d codes; it takes at most %d (about %d finish in minutes)",
-			mm.ErrTooLarge, sp.Rules(), sp.Len(), MaxCodes, Practical)
+	if st.Len() == 0 && int64(sp.Len())*int64(sp.Len()) > MaxTable {
+		return nil, tooLarge(sp.Rules(), sp.Len(), sp.Len())
 	}
 	cands, err := st.Candidates()
 	if err != nil {

@@ -16,7 +16,8 @@ const autLevels = 2
 
 // pools hands out the guesses a node must try, one per class of
 // equivalent codes, as ascending space indices, and keeps them: many nodes
-// share the same colours and symmetries.
+// share the same colours and symmetries, and many searches of a variant
+// the same pools. It is safe for concurrent use.
 //
 // The pools kept hold at most maxPooled indices in all; past that they are
 // all dropped and made again when needed.
@@ -135,11 +136,4 @@ func ints32(xs []int) []int32 {
 }
 
 // guessMask returns the colours of the code of space index g.
-func (p *problem) guessMask(g int32) uint64 {
-	c := p.sp.Code(int(g))
-	var m uint64
-	for j := 0; j < c.Len(); j++ {
-		m |= 1 << c.Peg(j)
-	}
-	return m
-}
+func (p *problem) guessMask(g int32) uint64 { return p.colours[g] }

@@ -24,88 +24,82 @@ import (
 // pass. (Scoring is symmetric, so for the codes of two columns a and b,
 // tab[a·N + cols[b]] is also b's feedback as a guess against a.)
 type problem struct {
-	rules  mm.Rules
-	sp     *mm.Space
-	N      int     // codes in the space
+	*codes
 	cols   []int32 // column → space index, ascending
 	tab    []uint8
-	stride int           // columns
-	fbs    []mm.Feedback // dense feedback → feedback
-	win    uint8         // dense feedback of the win
-	b      int           // feedbacks other than the win that occur
+	stride int // columns
+	b      int // feedbacks other than the win that occur
 	// fill[n] is the least total number of guesses that finds every one of
 	// n codes, and levels[n] the fewest guesses that can.
 	fill   []int32
 	fill64 *[128]int32 // fill up to 64, read by popcounts without bounds checks
 	levels []int8
 	masks  []uint64 // colour mask of each column's code
-	// For splitting small sets with masks (see bits.go): the mask
-	// indices each guess reads, each column's pegs, and the class of
-	// each feedback but the win as (black, black + white).
-	gpos, gcnt []uint16
-	gidx       []uint64 // four pegs: the eight mask indices of each code, a byte each
-	pegsOf     []uint8
-	pairs      []classPair
-	z1, z2     []uint64 // random keys of the columns; a set hashes to their xor
-	allColours uint64
+	pegsOf []uint8  // [c·p + i]: colour of peg i of column c's code
+	z1, z2 []uint64 // random keys of the columns; a set hashes to their xor
 }
 
-// MaxCodes is the largest space the exact search takes on: its feedback
-// table has a byte per pair of codes.
-const MaxCodes = 10_000
+// MaxTable is the largest feedback table the exact search builds, a byte
+// per (candidate, code) pair: every code of a space of up to 16384 codes,
+// or a few thousand candidates of a larger one.
+const MaxTable = 1 << 28
 
-// Practical is about the largest space an exact search completes in
-// minutes on a small machine (8 colours × 4 pegs has 4096 codes).
+// Practical is about the largest space an exact search of every code
+// completes in minutes on a small machine (8 colours × 4 pegs has 4096
+// codes).
 const Practical = 5_000
+
+// tooLarge returns the error of a search whose table would not fit.
+func tooLarge(r mm.Rules, n, N int) error {
+	if n == N {
+		return fmt.Errorf("%w: exact search of %v: its %d codes need a %s feedback table, more than the %s allowed; spaces of up to about %d codes finish in minutes",
+			mm.ErrTooLarge, r, N, bytesText(int64(n)*int64(N)), bytesText(MaxTable), Practical)
+	}
+	return fmt.Errorf("%w: exact search of %d codes left of %v: the %s feedback table (%d × %d) is more than the %s allowed",
+		mm.ErrTooLarge, n, r, bytesText(int64(n)*int64(N)), n, N, bytesText(MaxTable))
+}
+
+// bytesText writes a size in bytes for people.
+func bytesText(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", b>>10)
+}
 
 // newProblem builds the problem of finding cands (ascending, not empty).
 // Its cost is a row of the table per candidate, scored on every core.
 func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
-	r := sp.Rules()
 	n := cands.Len()
-	if sp.Len() > MaxCodes || n > 1<<16 {
-		return nil, fmt.Errorf("%w: exact search of %v: %d codes; it takes at most %d (about %d finish in minutes)",
-			mm.ErrTooLarge, r, sp.Len(), MaxCodes, Practical)
+	if int64(n)*int64(sp.Len()) > MaxTable || n > 1<<16 {
+		return nil, tooLarge(sp.Rules(), n, sp.Len())
 	}
-	p := &problem{rules: r, sp: sp, N: sp.Len(), stride: n, cols: make([]int32, n)}
+	p := &problem{codes: codesOf(sp), stride: n, cols: make([]int32, n)}
 	for i := range p.cols {
 		p.cols[i] = int32(cands.Index(i))
 	}
-	// Dense feedbacks in (black, white) order, the win last.
-	keyDense := make([]uint8, sp.Keys())
-	for _, f := range r.Feedbacks() {
-		if f.Solved(r.Pegs) {
-			continue
-		}
-		keyDense[sp.Key(f)] = uint8(len(p.fbs))
-		p.fbs = append(p.fbs, f)
-	}
-	p.win = uint8(len(p.fbs))
-	win := mm.Feedback{Black: r.Pegs}
-	keyDense[sp.Key(win)] = p.win
-	p.fbs = append(p.fbs, win)
-
 	p.tab = make([]uint8, n*p.N)
-	p.fillTable(keyDense)
+	p.fillTable()
 	p.bounds(n)
-	p.hashKeys()
-	p.slicesFor()
+	p.columns()
 	return p, nil
 }
 
 // fillTable scores every code of the space, as a guess, against every
 // column.
-func (p *problem) fillTable(keyDense []uint8) {
+func (p *problem) fillTable() {
 	N, n := p.N, p.stride
-	u := p.unary()
-	var used [256]atomic.Bool
+	var used atomic.Uint64
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	const chunk = 8
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			keys := make([]uint16, N)
-			var seen [256]bool
+			var keys []uint16
+			var occur uint64
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
@@ -113,34 +107,33 @@ func (p *problem) fillTable(keyDense []uint8) {
 				}
 				for c := lo; c < min(lo+chunk, n); c++ {
 					row := p.tab[c*N : (c+1)*N]
-					if u != nil {
-						u.fill(c, row, &seen)
+					if p.pos != nil {
+						occur |= p.fillUnary(p.cols[c], row)
 						continue
 					}
 					// By symmetry, the candidate's code as a guess
 					// against every code.
+					if keys == nil {
+						keys = make([]uint16, N)
+					}
 					p.sp.All().Keys(int(p.cols[c]), keys)
 					for g, k := range keys {
-						d := keyDense[k]
+						d := p.keyDense[k]
 						row[g] = d
-						seen[d] = true
+						occur |= 1 << (d & 63)
 					}
 				}
 			}
-			for d, ok := range seen {
-				if ok {
-					used[d].Store(true)
+			for {
+				old := used.Load()
+				if used.CompareAndSwap(old, old|occur) {
+					break
 				}
 			}
 		})
 	}
 	wg.Wait()
-	p.b = 0
-	for d := range p.fbs {
-		if used[d].Load() && uint8(d) != p.win {
-			p.b++
-		}
-	}
+	p.b = bits.OnesCount64(used.Load() &^ (1 << p.win))
 }
 
 // col returns the feedbacks of every guess against the code of column c.
@@ -171,23 +164,18 @@ func (p *problem) bounds(n int) {
 	copy(p.fill64[:], p.fill[:min(len(p.fill), 65)])
 }
 
-// hashKeys gives every column two random 64-bit keys and its colour mask.
-func (p *problem) hashKeys() {
-	n := p.stride
+// columns gives every column two random 64-bit keys, its colour mask and
+// its pegs.
+func (p *problem) columns() {
+	n, P := p.stride, p.rules.Pegs
 	rng := rand.New(rand.NewPCG(0x6d6173746572, 0x6d696e64))
 	p.z1, p.z2 = make([]uint64, n), make([]uint64, n)
 	p.masks = make([]uint64, n)
-	for c := range n {
+	p.pegsOf = make([]uint8, n*P)
+	for c, g := range p.cols {
 		p.z1[c], p.z2[c] = rng.Uint64(), rng.Uint64()
-		code := p.sp.Code(int(p.cols[c]))
-		for j := 0; j < code.Len(); j++ {
-			p.masks[c] |= 1 << code.Peg(j)
-		}
-	}
-	if p.rules.Colors >= 64 {
-		p.allColours = ^uint64(0)
-	} else {
-		p.allColours = 1<<p.rules.Colors - 1
+		p.masks[c] = p.colours[g]
+		copy(p.pegsOf[c*P:c*P+P], p.pegs[int(g)*P:int(g)*P+P])
 	}
 }
 
@@ -219,70 +207,3 @@ func (p *problem) hash(set []uint16) key {
 type key struct{ a, b uint64 }
 
 func (k key) size() int { return int(k.b & 0xffff) }
-
-// unaryCodes is every code of the space in a form whose scoring is two
-// ANDs and two popcounts: bit i·c+k of pos is set when peg i has colour k,
-// and bits k·p to k·p+m−1 of cnt when colour k has m pegs. The black pegs
-// between two codes are the bits their pos words share, black and white
-// together the bits their cnt words share (min(m, m′) for each colour).
-type unaryCodes struct {
-	p       *problem
-	pos     []uint64 // by space index
-	cnt     []uint64
-	colPos  []uint64 // by column
-	colCnt  []uint64
-	classBT []uint8 // [black·(p+1) + black+white]: dense feedback
-}
-
-// unary returns the unary form of the codes, or nil if a code does not
-// fit one word (more than 64 pegs × colours).
-func (p *problem) unary() *unaryCodes {
-	P, C := p.rules.Pegs, p.rules.Colors
-	if P*C > 64 {
-		return nil
-	}
-	N := p.sp.Len()
-	u := &unaryCodes{p: p, pos: make([]uint64, N), cnt: make([]uint64, N),
-		colPos: make([]uint64, p.stride), colCnt: make([]uint64, p.stride)}
-	var seen [64]int
-	for g := range N {
-		code := p.sp.Code(g)
-		clear(seen[:C])
-		for i := range P {
-			k := code.Peg(i)
-			u.pos[g] |= 1 << (i*C + k)
-			u.cnt[g] |= 1 << (k*P + seen[k])
-			seen[k]++
-		}
-	}
-	for c, g := range p.cols {
-		u.colPos[c], u.colCnt[c] = u.pos[g], u.cnt[g]
-	}
-	u.classBT = make([]uint8, (P+1)*(P+1))
-	for f, fb := range p.fbs {
-		u.classBT[fb.Black*(P+1)+fb.Black+fb.White] = uint8(f)
-	}
-	return u
-}
-
-// fill writes the feedbacks of every guess against the code of column c
-// into row, noting in seen the feedbacks that occur.
-func (u *unaryCodes) fill(c int, row []uint8, seen *[256]bool) {
-	cp, cc := u.colPos[c], u.colCnt[c]
-	stride := u.p.rules.Pegs + 1
-	var bt [64]uint8
-	copy(bt[:], u.classBT)
-	cnt := u.cnt[:len(u.pos)]
-	row = row[:len(u.pos)]
-	var occur uint64
-	for g, gp := range u.pos {
-		b := bits.OnesCount64(gp & cp)
-		t := bits.OnesCount64(cnt[g] & cc)
-		d := bt[(b*stride+t)&63]
-		row[g] = d
-		occur |= 1 << (d & 63)
-	}
-	for ; occur != 0; occur &= occur - 1 {
-		seen[bits.TrailingZeros64(occur)] = true
-	}
-}

@@ -23,7 +23,7 @@ func TestPoolsByHistory(t *testing.T) {
 					codes = append(codes, p.sp.Code(int(g)))
 				}
 				g := symmetry.New(p.rules, codes)
-				got := s.pools.byHistory(p, h, excl)
+				got := p.pools.byHistory(p, h, excl)
 				if !g.Permutes() {
 					if got != nil {
 						t.Errorf("%v after %v: a pool for a history with no permutations", r, codes)

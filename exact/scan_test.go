@@ -109,7 +109,7 @@ func BenchmarkBounds(b *testing.B) {
 		for i := range set {
 			set[i] = uint16(i * 1296 / n)
 		}
-		pool := s.pools.get(w, p.excluded(set))
+		pool := p.pools.get(w, p.excluded(set))
 		out := make([]int32, len(pool))
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {

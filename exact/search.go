@@ -12,14 +12,13 @@ import (
 const inf = math.MaxInt32
 
 // A search is one run of the solver over a problem: the table of what it
-// learnt, the pools of guesses, the workers' shared counters.
+// learnt, the workers' shared counters.
 type search struct {
 	p        *problem
 	tt       *table
 	ttMin    int     // the smallest set the table remembers
 	probeMin int     // the smallest set whose guesses' classes are probed
 	hist0    []int32 // the guesses of the starting state, space indices
-	pools    pools
 	ctx      context.Context
 	stop     atomic.Bool // set once ctx is done: every solve then fails at once
 
@@ -242,7 +241,7 @@ func (w *worker) shortcut(set []uint16) (perfect, pair int32) {
 func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) result {
 	p := w.p
 	fr := w.frame(lvl)
-	pool := w.s.pools.get(w, p.excluded(set))
+	pool := p.pools.get(w, p.excluded(set))
 	// The bounds stay in the frame while the node is searched: the tries
 	// work at deeper levels, and at this one only partition.
 	bounds := w.bounds(set, pool, fr)
@@ -294,7 +293,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 func (w *worker) probe(set []uint16, target int32, lvl int) int32 {
 	p := w.p
 	fr := w.frame(lvl)
-	pool := w.s.pools.get(w, p.excluded(set))
+	pool := p.pools.get(w, p.excluded(set))
 	n := int32(len(set))
 	useless := n + p.fill[n]
 	least := target
