@@ -45,6 +45,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
+	"sync/atomic"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -100,10 +102,33 @@ type Result struct {
 // reaching it the smallest worst case, with at most opts.MaxDepth guesses
 // in a game when that is set. It fails with an error wrapping
 // mm.ErrTooLarge when the feedback table of the candidates against every
-// code would take more than MaxTable bytes, with an error
-// saying so when no strategy meets MaxDepth, and with ctx's error when ctx
-// is done first.
+// code would take more than MaxTable bytes, with an error saying so when no
+// strategy meets MaxDepth, and with ctx's error when ctx is done first.
 func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
+	sv, err := NewSolver(st, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sv.Solve(ctx, st)
+}
+
+// A Solver answers exact questions about the codes left by histories that
+// extend one state's: its candidates, or those of any later state, share
+// one feedback table (the state's candidates against every code) and one
+// transposition table, so that what one question learns serves the next.
+// A record strategy asks thousands of them. A Solver is safe for
+// concurrent use.
+type Solver struct {
+	s    *search
+	opts Options
+	set  []int32 // the space indices of the state's guesses, for checks
+}
+
+// NewSolver builds a solver for the candidates of st and every later
+// state. Its cost is the feedback table of the candidates against every
+// code. It fails with an error wrapping mm.ErrTooLarge when that table
+// would take more than MaxTable bytes.
+func NewSolver(st *mm.State, opts *Options) (*Solver, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -121,26 +146,18 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := cands.Len()
-	limit := n
-	if opts.MaxDepth > 0 {
-		if limit = opts.MaxDepth - st.Len(); limit <= 0 {
-			return nil, fmt.Errorf("mastermind: no guesses left within --max-depth %d after %d", opts.MaxDepth, st.Len())
-		}
-	}
 	p, err := newProblem(sp, cands)
 	if err != nil {
 		return nil, err
 	}
+	n := cands.Len()
 	mem := opts.Memory
 	if mem <= 0 {
 		// Small problems need a small table, and a large one costs its
 		// clearing and its cache misses.
 		mem = min(DefaultMemory, 4*int64(sp.Len())*int64(n))
 	}
-	s := &search{
-		p: p, tt: newTable(mem), ttMin: ttMin, probeMin: probeMin, ctx: ctx, start: time.Now(),
-	}
+	s := &search{p: p, tt: newTable(mem), ttMin: ttMin, probeMin: probeMin, start: time.Now()}
 	for i := 0; i < st.Len(); i++ {
 		g, _ := sp.Index(st.Turn(i).Guess)
 		s.hist0 = append(s.hist0, int32(g))
@@ -150,15 +167,83 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	s.idle = make(chan struct{}, workers-1)
+	return &Solver{s: s, opts: *opts}, nil
+}
+
+// node returns the search's view of st: its history as space indices, its
+// candidates as columns, and the guesses left within MaxDepth (the set's
+// size if no limit). st must extend the solver's state.
+func (sv *Solver) node(st *mm.State) (hist []int32, set []uint16, limit int, err error) {
+	p := sv.s.p
+	if st.Len() < len(sv.s.hist0) {
+		return nil, nil, 0, fmt.Errorf("exact: a state of %d guesses does not extend the solver's %d", st.Len(), len(sv.s.hist0))
+	}
+	for i := 0; i < st.Len(); i++ {
+		g, _ := p.sp.Index(st.Turn(i).Guess)
+		if i < len(sv.s.hist0) && int32(g) != sv.s.hist0[i] {
+			return nil, nil, 0, fmt.Errorf("exact: guess %d of the state is not the solver's", i+1)
+		}
+		hist = append(hist, int32(g))
+	}
+	cands, err := st.Candidates()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	set = make([]uint16, cands.Len())
+	for i := range set {
+		c, ok := slices.BinarySearch(p.cols, int32(cands.Index(i)))
+		if !ok {
+			return nil, nil, 0, fmt.Errorf("exact: %v is not among the solver's candidates", cands.Code(i))
+		}
+		set[i] = uint16(c)
+	}
+	limit = len(set)
+	if d := sv.opts.MaxDepth; d > 0 {
+		if limit = d - st.Len(); limit <= 0 {
+			return nil, nil, 0, fmt.Errorf("mastermind: no guesses left within --max-depth %d after %d", d, st.Len())
+		}
+	}
+	return hist, set, limit, nil
+}
+
+// Cost returns the least total number of guesses that finds every
+// candidate of st, a state that extends the solver's, and true, if that is
+// below cutoff; otherwise a lower bound of it, at least cutoff, and false.
+// The worst case is not minimised. A cutoff of 0 means none.
+func (sv *Solver) Cost(ctx context.Context, st *mm.State, cutoff int) (int, bool, error) {
+	hist, set, limit, err := sv.node(st)
+	if err != nil {
+		return 0, false, err
+	}
+	if cutoff <= 0 || cutoff > inf {
+		cutoff = inf
+	}
+	var stop atomic.Bool
+	w := sv.s.getWorker(ctx, &stop, hist)
+	r := w.solve(set, key{}, limit, int32(cutoff), 0)
+	sv.s.putWorker(w)
+	if err := ctx.Err(); err != nil {
+		return 0, false, err
+	}
+	return int(r.cost), r.guess >= 0, nil
+}
+
+// Solve is the package's Solve for st, a state that extends the solver's.
+func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
+	hist, root, limit, err := sv.node(st)
+	if err != nil {
+		return nil, err
+	}
+	s, p, opts := sv.s, sv.s.p, sv.opts
 	if opts.Progress != nil {
 		stop := s.report(opts.Progress, opts.ProgressEvery)
 		defer stop()
 	}
-	root := make([]uint16, n)
-	for i := range root {
-		root[i] = uint16(i)
-	}
-	w := s.newWorker()
+	var stop atomic.Bool
+	w := s.getWorker(ctx, &stop, hist)
+	defer s.putWorker(w)
+	w.news = len(hist) == len(s.hist0)
+	n := len(root)
 	r := w.solve(root, key{}, limit, inf, 0)
 	w.flush()
 	if err := ctx.Err(); err != nil {
@@ -166,9 +251,9 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	}
 	if r.guess < 0 {
 		if opts.MaxDepth > 0 {
-			return nil, fmt.Errorf("mastermind: no strategy for %v finds every secret within %d guesses", sp.Rules(), opts.MaxDepth)
+			return nil, fmt.Errorf("mastermind: no strategy for %v finds every secret within %d guesses", p.rules, opts.MaxDepth)
 		}
-		return nil, fmt.Errorf("mastermind: exact search of %v found no strategy", sp.Rules())
+		return nil, fmt.Errorf("mastermind: exact search of %v found no strategy", p.rules)
 	}
 	// Lower the worst case one guess at a time, keeping the total: a
 	// cutoff of total+1 refutes or confirms each quickly.

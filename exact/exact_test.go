@@ -271,3 +271,48 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// TestSolverLaterStates checks a solver built at one state answering for
+// states that extend it: the cost of each agrees with a search of its own,
+// a cutoff at or below the cost gives a bound, and a state that does not
+// extend the solver's is an error.
+func TestSolverLaterStates(t *testing.T) {
+	r := mm.Rules{Colors: 5, Pegs: 4}
+	root := start(t, r)
+	g, _ := r.ParseCode("1123")
+	first, _ := root.Play(g, mm.Feedback{Black: 1, White: 1})
+	sv, err := exact.NewSolver(first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sp, _ := mm.SpaceOf(r)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		st := first
+		for range 1 + rng.IntN(2) {
+			guess := sp.Code(rng.IntN(sp.Len()))
+			cands, _ := st.Candidates()
+			secret := cands.Code(rng.IntN(cands.Len()))
+			f := mm.Score(secret, guess)
+			if f.Solved(r.Pegs) {
+				break
+			}
+			st, _ = st.Play(guess, f)
+		}
+		want, err := solve(t, st, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := sv.Cost(ctx, st, 0)
+		if err != nil || !ok || got != want.Total {
+			t.Fatalf("Cost(%v) = %d, %v, %v; a search of its own finds %d", st.Turns(), got, ok, err, want.Total)
+		}
+		if got, ok, _ := sv.Cost(ctx, st, want.Total); ok || got < want.Total {
+			t.Errorf("Cost(%v) with cutoff %d = %d, %v; want a bound of at least the cutoff", st.Turns(), want.Total, got, ok)
+		}
+	}
+	if _, _, err := sv.Cost(ctx, root, 0); err == nil {
+		t.Errorf("Cost of the start, which the solver's state extends, = nil error")
+	}
+}

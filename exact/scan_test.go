@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -23,7 +24,12 @@ func newTestSearch(t testing.TB, r mm.Rules) *search {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &search{p: p, tt: newTable(1 << 20), ttMin: ttMin, ctx: context.Background()}
+	return &search{p: p, tt: newTable(1 << 20), ttMin: ttMin}
+}
+
+// testWorker returns a worker of s for a call that is never cancelled.
+func testWorker(s *search) *worker {
+	return s.getWorker(context.Background(), new(atomic.Bool), s.hist0)
 }
 
 // TestBoundsAgree checks the ways of bounding a guess's split — by
@@ -34,7 +40,7 @@ func TestBoundsAgree(t *testing.T) {
 	for _, r := range []mm.Rules{mm.Classic, {Colors: 8, Pegs: 4}, {Colors: 10, Pegs: 4, Distinct: true}, {Colors: 5, Pegs: 5}} {
 		s := newTestSearch(t, r)
 		p := s.p
-		w := s.newWorker()
+		w := testWorker(s)
 		fr := w.frame(0)
 		N := len(p.cols)
 		for _, n := range []int{3, 7, p.b + 1, 20, 64, 65, 130, 256} {
@@ -101,7 +107,7 @@ func TestBoundsAgree(t *testing.T) {
 func BenchmarkBounds(b *testing.B) {
 	s := newTestSearch(b, mm.Classic)
 	p := s.p
-	w := s.newWorker()
+	w := testWorker(s)
 	w.hist = []int32{1, 100, 500}
 	fr := w.frame(0)
 	for _, n := range []int{8, 20, 60} {
@@ -152,9 +158,9 @@ func TestCutoffsThenExact(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			limit = 3 + rng.IntN(3)
 		}
-		want := fresh.newWorker().solve(set, key{}, limit, inf, 0)
+		want := testWorker(fresh).solve(set, key{}, limit, inf, 0)
 		fresh.tt = newTable(1 << 20)
-		w := s.newWorker()
+		w := testWorker(s)
 		for _, cut := range []int32{p.fill[n] + 1, want.cost - 1, want.cost, want.cost + 1} {
 			if cut <= 0 {
 				continue

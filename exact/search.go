@@ -19,8 +19,6 @@ type search struct {
 	ttMin    int     // the smallest set the table remembers
 	probeMin int     // the smallest set whose guesses' classes are probed
 	hist0    []int32 // the guesses of the starting state, space indices
-	ctx      context.Context
-	stop     atomic.Bool // set once ctx is done: every solve then fails at once
 
 	nodes   atomic.Int64  // nodes searched, in batches from the workers
 	idle    chan struct{} // slots for workers beyond the first
@@ -38,6 +36,12 @@ type worker struct {
 	hist   []int32 // the guesses from the start of the game to this node
 	frames []*frame
 	nodes  int64 // nodes not yet added to s.nodes
+	// ctx is the context of the call the worker serves, and stop, shared
+	// by the workers of the call, is set once it is done: every solve then
+	// fails at once and nothing more is stored.
+	ctx  context.Context
+	stop *atomic.Bool
+	news bool // the worker reports the first guesses it tries
 }
 
 // A frame is the scratch memory of one level of the search.
@@ -68,9 +72,30 @@ type cell struct {
 	k      key
 }
 
-func (s *search) newWorker() *worker {
-	w := &worker{s: s, p: s.p, hist: append([]int32(nil), s.hist0...)}
+// getWorker returns a worker for a call with ctx, set at the node whose
+// history is hist, reusing the scratch memory of a finished one.
+func (s *search) getWorker(ctx context.Context, stop *atomic.Bool, hist []int32) *worker {
+	s.spareMu.Lock()
+	var w *worker
+	if k := len(s.spare); k > 0 {
+		w, s.spare = s.spare[k-1], s.spare[:k-1]
+	}
+	s.spareMu.Unlock()
+	if w == nil {
+		w = &worker{s: s, p: s.p}
+	}
+	w.hist = append(w.hist[:0], hist...)
+	w.ctx, w.stop, w.news = ctx, stop, false
 	return w
+}
+
+// putWorker keeps a finished worker's scratch memory for another.
+func (s *search) putWorker(w *worker) {
+	w.flush()
+	w.ctx, w.stop = nil, nil
+	s.spareMu.Lock()
+	s.spare = append(s.spare, w)
+	s.spareMu.Unlock()
 }
 
 func (w *worker) frame(lvl int) *frame {
@@ -110,7 +135,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 	p := w.p
 	n := len(set)
 	limit = min(limit, n)
-	if int(p.levels[n]) > limit || w.s.stop.Load() {
+	if int(p.levels[n]) > limit || w.stop.Load() {
 		return bound(inf)
 	}
 	switch n {
@@ -160,7 +185,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 		}
 	}
 	r := w.search(set, limit, cutoff, lb, lvl)
-	if useTable && !w.s.stop.Load() {
+	if useTable && !w.stop.Load() {
 		e := entry{cost: r.cost, guess: r.guess, limit: uint16(limit), depth: r.depth}
 		if r.guess < 0 {
 			e.depth = 0
@@ -183,8 +208,8 @@ func (w *worker) accept(r result, cutoff int32) result {
 func (w *worker) flush() {
 	w.s.nodes.Add(w.nodes)
 	w.nodes = 0
-	if w.s.ctx.Err() != nil {
-		w.s.stop.Store(true)
+	if w.ctx.Err() != nil {
+		w.stop.Store(true)
 	}
 }
 
@@ -248,7 +273,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	best := result{cost: cutoff, guess: -1}
 	proven := int32(inf) // the least lower bound of a guess given up
 	last := scored{bound: -1, order: -1}
-	root := lvl == 0 && len(w.hist) == len(w.s.hist0) // the search's own start, for the news
+	root := w.news && lvl == 0 && len(w.hist) == len(w.s.hist0) // the search's own start
 	tried := 0
 	for {
 		rest, floor, done := w.scan(set, pool, bounds, limit, best.cost, lb, last, fr)
@@ -269,7 +294,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 			} else {
 				proven = min(proven, cost)
 			}
-			if w.s.stop.Load() {
+			if w.stop.Load() {
 				return bound(inf)
 			}
 		}
@@ -615,7 +640,7 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 	}
 	var wg sync.WaitGroup
 	for range extra {
-		cw := w.s.getWorker(w.hist)
+		cw := w.s.getWorker(w.ctx, w.stop, w.hist)
 		wg.Go(func() {
 			defer w.s.giveBack(cw)
 			work(cw, 0)
@@ -642,28 +667,9 @@ func (s *search) borrow(n int) int {
 	return got
 }
 
-// getWorker returns a worker, with its scratch memory, for a slot taken by
-// borrow, set at the node whose history is hist.
-func (s *search) getWorker(hist []int32) *worker {
-	s.spareMu.Lock()
-	var cw *worker
-	if k := len(s.spare); k > 0 {
-		cw, s.spare = s.spare[k-1], s.spare[:k-1]
-	}
-	s.spareMu.Unlock()
-	if cw == nil {
-		cw = s.newWorker()
-	}
-	cw.hist = append(cw.hist[:0], hist...)
-	return cw
-}
-
-// giveBack returns a worker and its slot.
+// giveBack returns a helper worker and its slot.
 func (s *search) giveBack(cw *worker) {
-	cw.flush()
-	s.spareMu.Lock()
-	s.spare = append(s.spare, cw)
-	s.spareMu.Unlock()
+	s.putWorker(cw)
 	<-s.idle
 }
 

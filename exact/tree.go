@@ -31,7 +31,7 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 		}
 	}
 	r := w.solveNode(set, key{}, limit, cutoff, lvl, false)
-	if r.guess < 0 || w.s.stop.Load() {
+	if r.guess < 0 || w.stop.Load() {
 		return nil
 	}
 	g := r.guess
