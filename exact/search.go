@@ -140,7 +140,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 	}
 	switch n {
 	case 1:
-		return result{cost: 1, guess: p.cols[set[0]], depth: 1}
+		return w.accept(result{cost: 1, guess: p.cols[set[0]], depth: 1}, cutoff)
 	case 2:
 		if cutoff <= 3 {
 			return bound(3)
