@@ -32,6 +32,11 @@ type Options struct {
 	// Budget is the time auto aims to spend on one guess, and sets how
 	// much sampler draws and searches; 0 means DefaultBudget.
 	Budget time.Duration
+	// Effort names how hard deep works ("quick", "normal", "high",
+	// "record"; "" for normal), and Top, Plies and Exact override its
+	// settings when not 0 (see package deep).
+	Effort            string
+	Top, Plies, Exact int
 }
 
 type entry struct {
@@ -73,6 +78,19 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return Sampler{Budget: o.Budget} }},
 	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
+}
+
+// Register adds a strategy under name, for packages that build on this one
+// and so cannot be listed here (deep registers itself so). It must be
+// called from an init function, and panics if the name is taken: that is a
+// programming error.
+func Register(name, doc string, make func(Options) mm.Strategy) {
+	for _, e := range registry {
+		if e.name == name {
+			panic("strategy: " + name + " registered twice")
+		}
+	}
+	registry = append(registry, entry{name, doc, make})
 }
 
 // Names returns the names New accepts, in the order of the documentation.

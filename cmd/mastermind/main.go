@@ -18,6 +18,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	_ "github.com/mastermind-toolkit/mastermind/deep" // registers the deep strategy
 )
 
 // Exit statuses.

@@ -251,6 +251,10 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
+	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
+	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")
+	f.IntVar(&so.Plies, "plies", 0, "deep: levels from the start where the --top best guesses are played out (0: the effort's)")
+	f.IntVar(&so.Exact, "exact", 0, "deep: largest number of codes left played optimally (0: sized to the variant)")
 	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
 	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, seeds/004), "own", or a code`)
 	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+")")

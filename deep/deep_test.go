@@ -1,0 +1,67 @@
+package deep_test
+
+import (
+	"context"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/deep"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/strategy/strategytest"
+)
+
+// TestClassic checks the bar of the issue: on 6 × 4 the default effort
+// reaches the optimum, 5625.
+func TestClassic(t *testing.T) {
+	tree, err := deep.Strategy{}.TreeContext(context.Background(), mm.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total, _ := tree.Cost(); total != 5625 {
+		t.Errorf("deep on 6x4 = %d guesses; want 5625", total)
+	}
+}
+
+// TestGuessesFollowTree plays every secret one guess at a time and checks
+// the totals against the tree, with tails small enough that the policy
+// above them, lookahead included, is exercised.
+func TestGuessesFollowTree(t *testing.T) {
+	r := mm.Rules{Colors: 5, Pegs: 4}
+	s := deep.Strategy{Top: 3, Plies: 1, Exact: 20}
+	tree, err := s.TreeContext(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, depth := tree.Cost()
+	rep, err := eval.Run(context.Background(), r, "deep", s, &eval.Options{All: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Total != want || rep.Max != depth {
+		t.Errorf("playing deep game by game on %v = %d guesses, worst %d; its tree says %d, worst %d", r, rep.Total, rep.Max, want, depth)
+	}
+	// Exact tails everywhere do at least as well as the heuristic above.
+	opt, _ := deep.Strategy{Exact: 1 << 20}.TreeContext(context.Background(), r)
+	if o, _ := opt.Cost(); o > want {
+		t.Errorf("deep with every node exact = %d; with small tails %d: exact should not be worse", o, want)
+	}
+}
+
+// TestConformance runs the shared checks on small variants.
+func TestConformance(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 4, Pegs: 3}, {Colors: 6, Pegs: 3, Distinct: true}, {Colors: 3, Pegs: 5}} {
+		if err := strategytest.Check(deep.Strategy{Top: 2, Plies: 1, Exact: 8}, r); err != nil {
+			t.Errorf("%v: %v", r, err)
+		}
+	}
+}
+
+// TestRefusals checks what deep cannot play.
+func TestRefusals(t *testing.T) {
+	if err := (deep.Strategy{}).Check(mm.Rules{Colors: 20, Pegs: 8}); err == nil {
+		t.Errorf("Check(20x8) = nil; want too large")
+	}
+	if err := (deep.Strategy{Effort: "huge"}).Check(mm.Classic); err == nil {
+		t.Errorf("Check with effort huge = nil; want unknown effort")
+	}
+}

@@ -1,0 +1,383 @@
+package deep
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// A player is the strategy for one variant and one set of settings, with
+// what it has worked out so far.
+type player struct {
+	top, plies, exact int
+	rules             mm.Rules
+
+	mu    sync.Mutex
+	nodes map[string]*node // by history (History.key)
+	size  int              // nodes held
+
+	sem chan struct{} // slots for extra goroutines building subtrees
+
+	// News for the progress line.
+	done, solved atomic.Int64 // nodes decided, exact tails solved
+	start        time.Time
+}
+
+// node is what the player knows of one node of its tree: the decision and,
+// once built, the subtree below it.
+type node struct {
+	once  sync.Once
+	guess mm.Code  // the guess played here (the exact tree's root for a tail)
+	exact *mm.Tree // for a tail: the optimal tree of its candidates
+	err   error
+
+	sub    sync.Once // builds tree and cost
+	tree   *mm.Tree
+	cost   int
+	subErr error
+}
+
+// maxNodes bounds the nodes a player keeps; past it they are all dropped.
+const maxNodes = 1 << 20
+
+var players struct {
+	sync.Mutex
+	m map[playerKey]*player
+}
+
+type playerKey struct {
+	rules mm.Rules
+	cfg   [3]int
+}
+
+// player returns the player of s for r, made on first use and kept.
+func (s Strategy) player(r mm.Rules) (*player, error) {
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if err := check(r); err != nil {
+		return nil, err
+	}
+	top, plies, exact, err := s.resolve(r)
+	if err != nil {
+		return nil, err
+	}
+	k := playerKey{r, [3]int{top, plies, exact}}
+	players.Lock()
+	defer players.Unlock()
+	if players.m == nil {
+		players.m = make(map[playerKey]*player)
+	}
+	if p := players.m[k]; p != nil {
+		return p, nil
+	}
+	p := &player{top: top, plies: plies, exact: exact, rules: r, nodes: make(map[string]*node),
+		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1)), start: time.Now()}
+	players.m[k] = p
+	return p, nil
+}
+
+// historyKey names a node by the turns that lead to it.
+func historyKey(st *mm.State) string {
+	var b strings.Builder
+	for i := 0; i < st.Len(); i++ {
+		t := st.Turn(i)
+		b.WriteString(t.Guess.String())
+		fmt.Fprintf(&b, ":%d%d;", t.Feedback.Black, t.Feedback.White)
+	}
+	return b.String()
+}
+
+// at returns the player's node for st, made empty on first use.
+func (p *player) at(st *mm.State) *node {
+	k := historyKey(st)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if nd := p.nodes[k]; nd != nil {
+		return nd
+	}
+	if p.size >= maxNodes {
+		p.nodes, p.size = make(map[string]*node), 0
+	}
+	nd := &node{}
+	p.nodes[k] = nd
+	p.size++
+	return nd
+}
+
+// guess returns the policy's guess at st. Below a tail — the first node of
+// the game with at most Exact candidates — it follows the tail's optimal
+// tree while the game does; a game that leaves it is a new tail.
+func (p *player) guess(ctx context.Context, st *mm.State) (mm.Code, error) {
+	if st.Remaining() > p.exact {
+		nd, err := p.decide(ctx, st)
+		if err != nil {
+			return mm.Code{}, err
+		}
+		return nd.guess, nil
+	}
+	// Find the tail the game entered: replay the turns from the start.
+	cur, err := mm.NewState(st.Rules(), nil)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	for i := 0; i <= st.Len(); i++ {
+		if cur.Remaining() <= p.exact {
+			nd, err := p.decide(ctx, cur)
+			if err != nil {
+				return mm.Code{}, err
+			}
+			t := nd.exact
+			for j := i; j < st.Len() && t != nil; j++ {
+				turn := st.Turn(j)
+				if t.Guess != turn.Guess {
+					t = nil
+					break
+				}
+				t = t.Child(turn.Feedback)
+			}
+			if t != nil {
+				return t.Guess, nil
+			}
+			break // off the tail's tree: st starts a tail of its own
+		}
+		if i == st.Len() {
+			break
+		}
+		turn := st.Turn(i)
+		if cur, err = cur.Play(turn.Guess, turn.Feedback); err != nil {
+			return mm.Code{}, err
+		}
+	}
+	nd, err := p.decide(ctx, st)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	return nd.guess, nil
+}
+
+// decide returns st's node with its decision made.
+func (p *player) decide(ctx context.Context, st *mm.State) (*node, error) {
+	nd := p.at(st)
+	nd.once.Do(func() { nd.err = p.choose(ctx, st, nd) })
+	if nd.err != nil {
+		// A failed or cancelled decision is not kept.
+		p.forget(st)
+		return nil, nd.err
+	}
+	return nd, nil
+}
+
+func (p *player) forget(st *mm.State) {
+	p.mu.Lock()
+	delete(p.nodes, historyKey(st))
+	p.mu.Unlock()
+}
+
+// choose makes the decision at st.
+func (p *player) choose(ctx context.Context, st *mm.State, nd *node) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	cands, err := st.Candidates()
+	if err != nil {
+		return err
+	}
+	n := cands.Len()
+	switch {
+	case n == 0:
+		return fmt.Errorf("mastermind: no code fits the answers")
+	case n <= 2:
+		nd.guess = cands.Code(0)
+		return nil
+	case n <= p.exact:
+		res, err := exact.Solve(ctx, st, nil)
+		if err != nil {
+			return err
+		}
+		nd.exact, nd.guess = res.Tree, res.Tree.Guess
+		p.solved.Add(1)
+		return nil
+	}
+	k := 1
+	if st.Len() < p.plies {
+		k = p.top
+	}
+	ranked, err := strategy.Rank(st, "entropy", k, false)
+	if err != nil {
+		return err
+	}
+	if len(ranked) == 0 {
+		return fmt.Errorf("mastermind: no guess to rank")
+	}
+	nd.guess = ranked[0].Guess
+	if len(ranked) > 1 {
+		// Play each out in full and keep the cheapest.
+		best := -1
+		for _, r := range ranked {
+			cost, err := p.playOut(ctx, st, r.Guess)
+			if err != nil {
+				return err
+			}
+			if best < 0 || cost < best {
+				best, nd.guess = cost, r.Guess
+			}
+		}
+	}
+	p.done.Add(1)
+	return nil
+}
+
+// playOut returns the total number of guesses the policy needs for every
+// candidate of st when g is played there.
+func (p *player) playOut(ctx context.Context, st *mm.State, g mm.Code) (int, error) {
+	fbs, kids, err := st.Branch(g)
+	if err != nil {
+		return 0, err
+	}
+	total := st.Remaining()
+	costs := make([]int, len(kids))
+	errs := make([]error, len(kids))
+	p.each(kids, fbs, st.Rules().Pegs, func(i int, kid *mm.State) {
+		_, costs[i], errs[i] = p.subtree(ctx, kid)
+	})
+	for i := range kids {
+		if errs[i] != nil {
+			return 0, errs[i]
+		}
+		total += costs[i]
+	}
+	return total, nil
+}
+
+// subtree returns the policy's tree below st and its total number of
+// guesses.
+func (p *player) subtree(ctx context.Context, st *mm.State) (*mm.Tree, int, error) {
+	nd, err := p.decide(ctx, st)
+	if err != nil {
+		return nil, 0, err
+	}
+	nd.sub.Do(func() { nd.tree, nd.cost, nd.subErr = p.build(ctx, st, nd) })
+	if nd.subErr != nil {
+		err := nd.subErr
+		p.forget(st)
+		return nil, 0, err
+	}
+	return nd.tree, nd.cost, nil
+}
+
+// build makes the subtree of a decided node.
+func (p *player) build(ctx context.Context, st *mm.State, nd *node) (*mm.Tree, int, error) {
+	if nd.exact != nil {
+		total, _ := nd.exact.Cost()
+		return nd.exact, total, nil
+	}
+	n := st.Remaining()
+	t := &mm.Tree{Guess: nd.guess, Size: n}
+	fbs, kids, err := st.Branch(nd.guess)
+	if err != nil {
+		return nil, 0, err
+	}
+	pegs := st.Rules().Pegs
+	if n > 2 {
+		for i, f := range fbs {
+			if !f.Solved(pegs) && kids[i].Remaining() == n {
+				return nil, 0, fmt.Errorf("mastermind: deep: %v learns nothing at %v", nd.guess, st.Turns())
+			}
+		}
+	}
+	subs := make([]*mm.Tree, len(kids))
+	costs := make([]int, len(kids))
+	errs := make([]error, len(kids))
+	p.each(kids, fbs, pegs, func(i int, kid *mm.State) {
+		subs[i], costs[i], errs[i] = p.subtree(ctx, kid)
+	})
+	total := n
+	for i, f := range fbs {
+		if f.Solved(pegs) {
+			continue
+		}
+		if errs[i] != nil {
+			return nil, 0, errs[i]
+		}
+		t.Branches = append(t.Branches, mm.TreeBranch{Feedback: f, Next: subs[i]})
+		total += costs[i]
+	}
+	return t, total, nil
+}
+
+// each calls f for every child state but the win's, on idle cores when
+// there are some, largest first so that the work evens out.
+func (p *player) each(kids []*mm.State, fbs []mm.Feedback, pegs int, f func(i int, kid *mm.State)) {
+	order := make([]int, 0, len(kids))
+	for i := range kids {
+		if !fbs[i].Solved(pegs) {
+			order = append(order, i)
+		}
+	}
+	for a := 1; a < len(order); a++ {
+		for b := a; b > 0 && kids[order[b]].Remaining() > kids[order[b-1]].Remaining(); b-- {
+			order[b], order[b-1] = order[b-1], order[b]
+		}
+	}
+	var wg sync.WaitGroup
+	for _, i := range order {
+		select {
+		case p.sem <- struct{}{}:
+			wg.Go(func() {
+				defer func() { <-p.sem }()
+				f(i, kids[i])
+			})
+		default:
+			f(i, kids[i])
+		}
+	}
+	wg.Wait()
+}
+
+// tree returns the policy's whole tree below st, calling progress, if not
+// nil, every second with a line of news.
+func (p *player) tree(ctx context.Context, st *mm.State, progress func(string)) (*mm.Tree, error) {
+	var stop func()
+	if progress != nil {
+		stop = p.report(ctx, progress)
+	}
+	t, _, err := p.subtree(ctx, st)
+	if stop != nil {
+		stop()
+	}
+	return t, err
+}
+
+// report calls progress with a line of news every second until the
+// returned function is called.
+func (p *player) report(ctx context.Context, progress func(string)) func() {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				progress(fmt.Sprintf("deep %v: %d nodes decided, %d exact tails solved, %s",
+					p.rules, p.done.Load(), p.solved.Load(), time.Since(p.start).Round(time.Second)))
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}

@@ -1,0 +1,13 @@
+package deep
+
+import (
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+func init() {
+	strategy.Register("deep", "the record strategy: exact where few codes are left, the best of the top entropy guesses played out above (--effort)",
+		func(o strategy.Options) mm.Strategy {
+			return Strategy{Effort: Effort(o.Effort), Top: o.Top, Plies: o.Plies, Exact: o.Exact, Progress: o.Progress}
+		})
+}
