@@ -18,13 +18,16 @@
 // A decision depends only on the node (its history and candidates), so a
 // game played one guess at a time follows the tree TreeContext builds.
 // Decisions, subtree totals and exact solutions are kept per variant and
-// settings for the life of the process, up to a bound.
+// settings for the life of the process, up to a bound. When the toolkit
+// ships a record tree of deep for the variant and settings (package
+// records), deep plays it as its book instead of computing it again.
 package deep
 
 import (
 	"context"
 	"fmt"
 	"math/bits"
+	"strconv"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -132,6 +135,16 @@ func (s Strategy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, erro
 		return mm.Code{}, err
 	}
 	return p.guess(ctx, st)
+}
+
+// Settings returns what shapes the strategy's tree for r, as tree files
+// record it: Top, Plies and Exact.
+func (s Strategy) Settings(r mm.Rules) map[string]string {
+	top, plies, exact, err := s.resolve(r.WithDefaults())
+	if err != nil {
+		return nil
+	}
+	return map[string]string{"top": strconv.Itoa(top), "plies": strconv.Itoa(plies), "exact": strconv.Itoa(exact)}
 }
 
 // Check reports whether the strategy can play r: the variant is small

@@ -11,6 +11,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/records"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -24,7 +25,8 @@ type player struct {
 	nodes map[string]*node // by history (History.key)
 	size  int              // nodes held
 
-	sem chan struct{} // slots for extra goroutines building subtrees
+	sem  chan struct{} // slots for extra goroutines building subtrees
+	book *mm.Tree      // a shipped tree of these settings, or nil
 
 	// News for the progress line.
 	done, solved atomic.Int64 // nodes decided, exact tails solved
@@ -82,6 +84,9 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 	}
 	p := &player{top: top, plies: plies, exact: exact, rules: r, nodes: make(map[string]*node),
 		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1)), start: time.Now()}
+	if f, ok := records.Find(r, "deep", s.Settings(r)); ok {
+		p.book = f.Tree
+	}
 	players.m[k] = p
 	return p, nil
 }
@@ -118,6 +123,9 @@ func (p *player) at(st *mm.State) *node {
 // the game with at most Exact candidates — it follows the tail's optimal
 // tree while the game does; a game that leaves it is a new tail.
 func (p *player) guess(ctx context.Context, st *mm.State) (mm.Code, error) {
+	if t := follow(p.book, st); t != nil {
+		return t.Guess, nil
+	}
 	if st.Remaining() > p.exact {
 		nd, err := p.decide(ctx, st)
 		if err != nil {
@@ -136,16 +144,7 @@ func (p *player) guess(ctx context.Context, st *mm.State) (mm.Code, error) {
 			if err != nil {
 				return mm.Code{}, err
 			}
-			t := nd.exact
-			for j := i; j < st.Len() && t != nil; j++ {
-				turn := st.Turn(j)
-				if t.Guess != turn.Guess {
-					t = nil
-					break
-				}
-				t = t.Child(turn.Feedback)
-			}
-			if t != nil {
+			if t := followFrom(nd.exact, st, i); t != nil {
 				return t.Guess, nil
 			}
 			break // off the tail's tree: st starts a tail of its own
@@ -163,6 +162,22 @@ func (p *player) guess(ctx context.Context, st *mm.State) (mm.Code, error) {
 		return mm.Code{}, err
 	}
 	return nd.guess, nil
+}
+
+// follow returns the node of t that st's turns lead to, or nil if they
+// leave t (or t is nil).
+func follow(t *mm.Tree, st *mm.State) *mm.Tree { return followFrom(t, st, 0) }
+
+// followFrom is follow from st's turn i on.
+func followFrom(t *mm.Tree, st *mm.State, i int) *mm.Tree {
+	for j := i; j < st.Len() && t != nil; j++ {
+		turn := st.Turn(j)
+		if t.Guess != turn.Guess {
+			return nil
+		}
+		t = t.Child(turn.Feedback)
+	}
+	return t
 }
 
 // decide returns st's node with its decision made.
@@ -347,6 +362,9 @@ func (p *player) each(kids []*mm.State, fbs []mm.Feedback, pegs int, f func(i in
 // tree returns the policy's whole tree below st, calling progress, if not
 // nil, every second with a line of news.
 func (p *player) tree(ctx context.Context, st *mm.State, progress func(string)) (*mm.Tree, error) {
+	if t := follow(p.book, st); t != nil {
+		return t, nil
+	}
 	var stop func()
 	if progress != nil {
 		stop = p.report(ctx, progress)
