@@ -215,7 +215,8 @@ func (p *player) choose(ctx context.Context, st *mm.State, nd *node) error {
 		nd.guess = cands.Code(0)
 		return nil
 	case n <= p.exact:
-		res, err := exact.Solve(ctx, st, nil)
+		// Only totals matter here: any worst case will do.
+		res, err := exact.Solve(ctx, st, &exact.Options{AnyWorstCase: true})
 		if err != nil {
 			return err
 		}

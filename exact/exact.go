@@ -37,7 +37,7 @@
 // The feedback table takes a byte per pair of codes (16 MiB on 8 × 4, 25 MiB
 // on Bulls and Cows), the transposition table Options.Memory, and each
 // worker a buffer per level of the tree; the pools of guesses, kept per
-// variant for every search of it, take at most 16 MiB. Nothing else grows
+// variant for every search of it, take at most 64 MiB. Nothing else grows
 // with the length of the search.
 package exact
 
@@ -68,6 +68,11 @@ type Options struct {
 	Memory int64
 	// Workers is the number of goroutines that search; 0 means GOMAXPROCS.
 	Workers int
+	// AnyWorstCase skips the second phase, which lowers the worst case
+	// among the strategies of least total: the tree has the least total,
+	// and a worst case that is not always the least. Much faster where
+	// only totals matter.
+	AnyWorstCase bool
 	// Progress, if not nil, receives a report every ProgressEvery (a
 	// second if 0) while the search runs, from another goroutine.
 	Progress      func(Progress)
@@ -109,6 +114,7 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer sv.Close()
 	return sv.Solve(ctx, st)
 }
 
@@ -155,7 +161,7 @@ func NewSolver(st *mm.State, opts *Options) (*Solver, error) {
 	if mem <= 0 {
 		// Small problems need a small table, and a large one costs its
 		// clearing and its cache misses.
-		mem = min(DefaultMemory, 4*int64(sp.Len())*int64(n))
+		mem = max(64<<10, min(DefaultMemory, 4*int64(n)*int64(n)))
 	}
 	s := &search{p: p, tt: newTable(mem), ttMin: ttMin, probeMin: probeMin, start: time.Now()}
 	for i := 0; i < st.Len(); i++ {
@@ -168,6 +174,19 @@ func NewSolver(st *mm.State, opts *Options) (*Solver, error) {
 	}
 	s.idle = make(chan struct{}, workers-1)
 	return &Solver{s: s, opts: *opts}, nil
+}
+
+// Close gives back the solver's feedback table for other solvers to reuse.
+// The solver must not be used after.
+func (sv *Solver) Close() {
+	sv.s.p.release()
+	sv.s.tt.release()
+	sv.s.spareMu.Lock()
+	for _, w := range sv.s.spare {
+		w.releaseFrames()
+	}
+	sv.s.spare = nil
+	sv.s.spareMu.Unlock()
 }
 
 // node returns the search's view of st: its history as space indices, its
@@ -258,7 +277,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	// Lower the worst case one guess at a time, keeping the total: a
 	// cutoff of total+1 refutes or confirms each quickly.
 	total, depth := r.cost, int(r.depth)
-	for depth > int(p.levels[n]) {
+	for depth > int(p.levels[n]) && !opts.AnyWorstCase {
 		s.setDepth(depth-1, total)
 		r := w.solve(root, key{}, depth-1, total+1, 0)
 		w.flush()

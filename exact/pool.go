@@ -29,8 +29,8 @@ type pools struct {
 	elems   int                   // indices held by both
 }
 
-// maxPooled bounds the indices the pools keep: 16 MiB.
-const maxPooled = 1 << 22
+// maxPooled bounds the indices the pools keep: 64 MiB.
+const maxPooled = 1 << 24
 
 // room makes the maps ready to take n more indices, dropping every pool if
 // they would hold too many. ps.mu must be held.

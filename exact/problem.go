@@ -81,11 +81,66 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 	for i := range p.cols {
 		p.cols[i] = int32(cands.Index(i))
 	}
-	p.tab = make([]uint8, n*p.N)
+	p.tab = getTable(n * p.N)
 	p.fillTable()
 	p.bounds(n)
 	p.columns()
 	return p, nil
+}
+
+// Tables are reused between problems: a record strategy builds thousands
+// of small ones, and fresh memory would be cleared and collected for each.
+// (A sync.Pool would lose them at every collection.)
+var tables freeList[[]uint8]
+
+// getTable returns a table of size bytes, its contents undefined.
+func getTable(size int) []uint8 {
+	if b, ok := tables.get(func(b []uint8) bool { return cap(b) >= size }); ok {
+		return b[:size]
+	}
+	return make([]uint8, size)
+}
+
+// release gives the problem's table back for reuse; the problem must not
+// be used after.
+func (p *problem) release() {
+	if p.tab != nil && cap(p.tab) <= 64<<20 {
+		tables.put(p.tab)
+	}
+	p.tab = nil
+}
+
+// A freeList keeps a few things for reuse. It is safe for concurrent use.
+type freeList[T any] struct {
+	mu    sync.Mutex
+	items []T
+}
+
+// maxFree is how many things a freeList keeps.
+const maxFree = 8
+
+// get returns a kept thing that fits, if there is one.
+func (f *freeList[T]) get(fits func(T) bool) (T, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := len(f.items) - 1; i >= 0; i-- {
+		if x := f.items[i]; fits(x) {
+			f.items = append(f.items[:i], f.items[i+1:]...)
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// put keeps x, dropping the oldest thing kept if there are too many.
+func (f *freeList[T]) put(x T) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.items) == maxFree {
+		f.items = append(f.items[:0], f.items[1:]...)
+	}
+	f.items = append(f.items, x)
 }
 
 // fillTable scores every code of the space, as a guess, against every

@@ -100,13 +100,32 @@ func (s *search) putWorker(w *worker) {
 
 func (w *worker) frame(lvl int) *frame {
 	for len(w.frames) <= lvl {
-		nf := len(w.p.fbs)
-		w.frames = append(w.frames, &frame{
-			buf:   make([]uint16, w.p.stride),
-			start: make([]int32, nf+1),
-		})
+		fr, ok := frames.get(func(*frame) bool { return true })
+		if !ok {
+			fr = &frame{}
+		}
+		w.frames = append(w.frames, fr)
 	}
-	return w.frames[lvl]
+	fr := w.frames[lvl]
+	if cap(fr.buf) < w.p.stride {
+		fr.buf = make([]uint16, w.p.stride)
+	}
+	fr.buf = fr.buf[:w.p.stride]
+	if nf := len(w.p.fbs); len(fr.start) != nf+1 {
+		fr.start = make([]int32, nf+1)
+	}
+	return fr
+}
+
+// frames keeps the scratch memory of finished searches for new ones.
+var frames freeList[*frame]
+
+// releaseFrames gives the worker's frames back for other searches.
+func (w *worker) releaseFrames() {
+	for _, fr := range w.frames {
+		frames.put(fr)
+	}
+	w.frames = nil
 }
 
 // result is what solve learns of a set: when cost is below the cutoff it
@@ -337,7 +356,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 	p := w.p
 	n := int32(len(set))
 	if len(fr.bounds) < len(pool) {
-		fr.bounds = make([]int32, max(len(pool), p.N))
+		fr.bounds = make([]int32, len(pool))
 	}
 	out := fr.bounds[:len(pool)]
 	sliced := len(set) <= maxBits && p.sliced()
@@ -347,7 +366,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 	switch {
 	case len(set) <= p.b+1 && len(p.fbs) <= 64:
 		if len(fr.seen) < len(pool) {
-			fr.seen = make([]uint64, max(len(pool), p.N))
+			fr.seen = make([]uint64, len(pool))
 		}
 		p.boundsSmall(set, pool, out, fr.seen)
 	case sliced && p.gidx != nil && fr.masks.words == 1:
@@ -357,12 +376,18 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 	default:
 		nf := len(p.fbs)
 		if len(fr.counts2) < len(pool)*nf {
-			fr.counts2 = make([]uint16, max(len(pool), p.N)*nf)
+			fr.counts2 = make([]uint16, len(pool)*nf)
 		}
 		p.boundsCounts(set, pool, out, fr.counts2)
 	}
 	return out
 }
+
+// maxLooks is how many guesses that reach the set's lower bound a scan
+// looks at closely, for one whose classes of one or two codes prove it
+// best at once; past them the tries settle it. (A bound from the
+// transposition table can be reached by many guesses.)
+const maxLooks = 8
 
 // keep is how many guesses a round of search scores in full and tries.
 const keep = 6
@@ -377,10 +402,13 @@ const keep = 6
 // and that bound is lb — that guess's result.
 func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cutoff, lb int32, last scored, fr *frame) (rest, floor int32, done result) {
 	n := int32(len(set))
-	limited := limit < len(set)
+	// Under a depth limit a guess's classes must each fit in what is
+	// left; they surely do when the whole set would.
+	limited := limit < len(set) && int(w.p.levels[len(set)])+1 > limit
 	sliced := len(set) <= maxBits && w.p.sliced()
 	useless := n + w.p.fill[n] // the bound of a guess that leaves one class
 	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf, floor: inf}
+	looks := 0 // guesses whose classes were looked at for a shortcut
 	for order, total := range bounds {
 		if total >= k.thr || total == useless {
 			if total != useless {
@@ -392,8 +420,9 @@ func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cut
 		// under a depth limit, or if it may be the best possible.
 		g := pool[order]
 		most, deepest := n, int8(0)
-		if limited || total <= lb {
+		if limited || (total <= lb && looks < maxLooks) {
 			most, deepest = w.p.classes(set, g, n, limited, sliced, fr)
+			looks++
 		}
 		c := scored{bound: total, order: int32(order), guess: g}
 		switch {

@@ -37,7 +37,23 @@ func newTable(bytes int64) *table {
 	for int64(n*2)*4*entrySize <= bytes {
 		n *= 2
 	}
+	if b, ok := buckets.get(func(b []bucket) bool { return uint64(len(b)) == n }); ok {
+		clear(b)
+		return &table{buckets: b, mask: n - 1}
+	}
 	return &table{buckets: make([]bucket, n), mask: n - 1}
+}
+
+// buckets keeps the memory of small tables for reuse.
+var buckets freeList[[]bucket]
+
+// release gives the table's memory back for reuse; the table must not be
+// used after.
+func (t *table) release() {
+	if len(t.buckets) <= 1<<16 {
+		buckets.put(t.buckets)
+	}
+	t.buckets = nil
 }
 
 func (t *table) lock(i uint64) *sync.Mutex { return &t.locks[i&255] }
