@@ -52,7 +52,7 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 		s.Count(g, counts)
 		picks[i] = pick{ok: true, cons: counts[sp.SolvedKey()] != 0, score: obj.score(counts), index: g}
 	}
-	slices.SortStableFunc(picks, func(a, b pick) int {
+	order := func(a, b pick) int {
 		if a.better(b, obj.tol) {
 			return -1
 		}
@@ -60,7 +60,24 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 			return 1
 		}
 		return cmp.Compare(a.index, b.index)
-	})
+	}
+	if k >= 1 && k < len(picks)/8 {
+		// A few of many: keep the best k in order as the picks go by.
+		top := make([]pick, 0, k+1)
+		for _, p := range picks {
+			if len(top) == k && order(p, top[k-1]) >= 0 {
+				continue
+			}
+			i, _ := slices.BinarySearchFunc(top, p, order)
+			top = slices.Insert(top, i, p)
+			if len(top) > k {
+				top = top[:k]
+			}
+		}
+		picks = top
+	} else {
+		slices.SortStableFunc(picks, order)
+	}
 	out := make([]Scored, 0, min(k, len(picks)))
 	for _, p := range picks[:min(k, len(picks))] {
 		clear(counts)
