@@ -301,6 +301,103 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }
 
+// Openings returns the guesses a search of st tries first, one per class of
+// equivalent codes, in the order it tries them: by the lower bound of what
+// follows each, then by code. Guesses that split nothing are left out. A
+// search restricted to some of them (Opening) gives, guess by guess, what
+// the whole search weighs: the best of the results — the least total, then
+// the least worst case, then the first in this order — is what Solve
+// returns. Work can so be shared out by openings.
+func (sv *Solver) Openings(st *mm.State) ([]mm.Code, error) {
+	hist, set, _, err := sv.node(st)
+	if err != nil {
+		return nil, err
+	}
+	s, p := sv.s, sv.s.p
+	var stop atomic.Bool
+	w := s.getWorker(context.Background(), &stop, hist)
+	defer s.putWorker(w)
+	pool := p.pools.get(w, p.excluded(set))
+	bounds := w.bounds(set, pool, w.frame(0))
+	n := int32(len(set))
+	useless := n + p.fill[n]
+	var order []scored
+	for i, b := range bounds {
+		if b != useless {
+			order = append(order, scored{bound: b, order: int32(i), guess: pool[i]})
+		}
+	}
+	slices.SortFunc(order, func(a, b scored) int {
+		if a.before(b) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]mm.Code, len(order))
+	for i, c := range order {
+		out[i] = p.sp.Code(int(c.guess))
+	}
+	return out, nil
+}
+
+// Opening returns the best strategy for st that starts with g: the least
+// total, then the least worst case (within MaxDepth), built as Solve builds
+// its tree below its first guess. It fails if g splits nothing.
+func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result, error) {
+	hist, root, limit, err := sv.node(st)
+	if err != nil {
+		return nil, err
+	}
+	s, p, opts := sv.s, sv.s.p, sv.opts
+	gi, ok := p.sp.Index(g)
+	if !ok {
+		return nil, fmt.Errorf("%w: %v is not a code of %v", mm.ErrInvalidCode, g, p.rules)
+	}
+	counts := map[uint8]int{}
+	for _, c := range root {
+		counts[p.fb(c, int32(gi))]++
+	}
+	if len(counts) == 1 && counts[p.win] == 0 {
+		return nil, fmt.Errorf("mastermind: %v splits nothing after %v", g, st.Turns())
+	}
+	var stop atomic.Bool
+	w := s.getWorker(ctx, &stop, hist)
+	defer s.putWorker(w)
+	total, depth, ok := w.try(root, int32(gi), limit, inf, 0)
+	w.flush()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("mastermind: no strategy for %v that opens with %v finds every secret within %d guesses", p.rules, g, opts.MaxDepth)
+	}
+	d := int(depth)
+	for !opts.AnyWorstCase {
+		_, shallower, ok := w.try(root, int32(gi), d-1, total+1, 0)
+		w.flush()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		d = int(shallower)
+	}
+	t := w.buildWith(root, int32(gi), d, 0)
+	w.flush()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if t == nil {
+		return nil, fmt.Errorf("exact: internal error: no tree below %v", g)
+	}
+	gotTotal, gotDepth := t.Cost()
+	if gotTotal != int(total) || gotDepth > d {
+		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, d)
+	}
+	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
+}
+
 // ttMin is the smallest set the transposition table remembers: smaller
 // ones are solved again faster than they are looked up.
 const ttMin = 8

@@ -316,3 +316,54 @@ func TestSolverLaterStates(t *testing.T) {
 		t.Errorf("Cost of the start, which the solver's state extends, = nil error")
 	}
 }
+
+// TestOpenings checks that solving opening by opening and keeping the
+// best — least total, then least worst case, then the first in the order
+// of Openings — gives exactly Solve's tree, as shards of a cluster job
+// must.
+func TestOpenings(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 4, Pegs: 4}, {Colors: 5, Pegs: 4}, {Colors: 6, Pegs: 3, Distinct: true}} {
+		st := start(t, r)
+		want, err := solve(t, st, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, err := exact.NewSolver(st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		openings, err := sv.Openings(st)
+		if err != nil || len(openings) == 0 {
+			t.Fatalf("Openings(%v) = %v, %v", r, openings, err)
+		}
+		var best *exact.Result
+		for _, g := range openings {
+			res, err := sv.Opening(context.Background(), st, g)
+			if err != nil {
+				t.Fatalf("Opening(%v, %v): %v", r, g, err)
+			}
+			if best == nil || res.Total < best.Total || (res.Total == best.Total && res.Depth < best.Depth) {
+				best = res
+			}
+		}
+		if got, exp := dump(best.Tree), dump(want.Tree); got != exp {
+			t.Errorf("%v: the best of the openings (%d, worst %d, first %v) is not Solve's tree (%d, worst %d, first %v)",
+				r, best.Total, best.Depth, best.Tree.Guess, want.Total, want.Depth, want.Tree.Guess)
+		}
+	}
+}
+
+func dump(t *mm.Tree) string {
+	var b strings.Builder
+	var walk func(t *mm.Tree)
+	walk = func(t *mm.Tree) {
+		fmt.Fprintf(&b, "%v(", t.Guess)
+		for _, br := range t.Branches {
+			fmt.Fprintf(&b, "%v:", br.Feedback)
+			walk(br.Next)
+		}
+		b.WriteString(")")
+	}
+	walk(t)
+	return b.String()
+}

@@ -34,8 +34,14 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 	if r.guess < 0 || w.stop.Load() {
 		return nil
 	}
-	g := r.guess
-	t := &mm.Tree{Guess: p.sp.Code(int(g)), Size: n}
+	return w.buildWith(set, r.guess, limit, lvl)
+}
+
+// buildWith is build with the node's guess g given: the subtrees are built
+// as build builds them.
+func (w *worker) buildWith(set []uint16, g int32, limit int, lvl int) *mm.Tree {
+	p := w.p
+	t := &mm.Tree{Guess: p.sp.Code(int(g)), Size: len(set)}
 	classes := make([][]uint16, len(p.fbs))
 	for _, c := range set {
 		f := p.fb(c, g)
