@@ -170,6 +170,37 @@ func (s Strategy) TreeContext(ctx context.Context, r mm.Rules) (*mm.Tree, error)
 	return p.tree(ctx, st, s.Progress)
 }
 
+// Openings returns the first guesses the strategy weighs for r, best
+// ranked first: the Top best by entropy when it plays them out (Plies ≥
+// 1), else the one it plays. The tree of each (Opening) is independent of
+// the others, and the strategy's tree is that of the opening with the least
+// total, the first in this order among equals: work can so be shared out
+// by openings.
+func (s Strategy) Openings(r mm.Rules) ([]mm.Code, error) {
+	p, err := s.player(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p.openings(st)
+}
+
+// Opening returns the strategy's tree for r when it opens with g.
+func (s Strategy) Opening(ctx context.Context, r mm.Rules, g mm.Code) (*mm.Tree, error) {
+	p, err := s.player(r)
+	if err != nil {
+		return nil, err
+	}
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p.opening(ctx, st, g)
+}
+
 // Tree is TreeContext without a context.
 func (s Strategy) Tree(r mm.Rules) (*mm.Tree, error) {
 	return s.TreeContext(context.Background(), r)

@@ -65,3 +65,33 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("Check with effort huge = nil; want unknown effort")
 	}
 }
+
+// TestOpenings checks that the best of the openings' trees is the tree.
+func TestOpenings(t *testing.T) {
+	r := mm.Rules{Colors: 5, Pegs: 4}
+	s := deep.Strategy{Top: 3, Plies: 2, Exact: 25}
+	want, err := s.TreeContext(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openings, err := s.Openings(r)
+	if err != nil || len(openings) != 3 {
+		t.Fatalf("Openings = %v, %v; want 3", openings, err)
+	}
+	best, bestTotal := (*mm.Tree)(nil), 0
+	for _, g := range openings {
+		tree, err := s.Opening(context.Background(), r, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total, _ := tree.Cost(); best == nil || total < bestTotal {
+			best, bestTotal = tree, total
+		}
+	}
+	if best.Guess != want.Guess {
+		t.Errorf("best opening %v; the tree opens with %v", best.Guess, want.Guess)
+	}
+	if total, _ := want.Cost(); total != bestTotal {
+		t.Errorf("best opening costs %d; the tree %d", bestTotal, total)
+	}
+}

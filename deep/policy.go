@@ -224,33 +224,69 @@ func (p *player) choose(ctx context.Context, st *mm.State, nd *node) error {
 		p.solved.Add(1)
 		return nil
 	}
-	k := 1
-	if st.Len() < p.plies {
-		k = p.top
-	}
-	ranked, err := strategy.Rank(st, "entropy", k, false)
+	ranked, err := p.openings(st)
 	if err != nil {
 		return err
 	}
 	if len(ranked) == 0 {
 		return fmt.Errorf("mastermind: no guess to rank")
 	}
-	nd.guess = ranked[0].Guess
+	nd.guess = ranked[0]
 	if len(ranked) > 1 {
 		// Play each out in full and keep the cheapest.
 		best := -1
-		for _, r := range ranked {
-			cost, err := p.playOut(ctx, st, r.Guess)
+		for _, g := range ranked {
+			cost, err := p.playOut(ctx, st, g)
 			if err != nil {
 				return err
 			}
 			if best < 0 || cost < best {
-				best, nd.guess = cost, r.Guess
+				best, nd.guess = cost, g
 			}
 		}
 	}
 	p.done.Add(1)
 	return nil
+}
+
+// openings returns the guesses choose weighs at st, best ranked first.
+func (p *player) openings(st *mm.State) ([]mm.Code, error) {
+	k := 1
+	if st.Len() < p.plies {
+		k = p.top
+	}
+	ranked, err := strategy.Rank(st, "entropy", k, false)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]mm.Code, len(ranked))
+	for i, r := range ranked {
+		out[i] = r.Guess
+	}
+	return out, nil
+}
+
+// opening returns the policy's tree below st when g is played there.
+func (p *player) opening(ctx context.Context, st *mm.State, g mm.Code) (*mm.Tree, error) {
+	if _, err := p.playOut(ctx, st, g); err != nil {
+		return nil, err
+	}
+	fbs, kids, err := st.Branch(g)
+	if err != nil {
+		return nil, err
+	}
+	t := &mm.Tree{Guess: g, Size: st.Remaining()}
+	for i, f := range fbs {
+		if f.Solved(st.Rules().Pegs) {
+			continue
+		}
+		sub, _, err := p.subtree(ctx, kids[i])
+		if err != nil {
+			return nil, err
+		}
+		t.Branches = append(t.Branches, mm.TreeBranch{Feedback: f, Next: sub})
+	}
+	return t, nil
 }
 
 // playOut returns the total number of guesses the policy needs for every
