@@ -46,6 +46,9 @@ type Strategy struct {
 	// Exact is the largest number of candidates played optimally
 	// (DefaultExact sizes it to the variant).
 	Exact int
+	// WorstCase has the exact tails lower their worst case among their
+	// strategies of least total, as the optimal strategy does; slower.
+	WorstCase bool
 	// Progress, if not nil, receives a line of news every second during
 	// a long computation.
 	Progress func(line string)
@@ -76,7 +79,7 @@ const (
 	Quick  Effort = "quick"  // the best ranked guess everywhere, small exact tails
 	Normal Effort = "normal" // the default: the best ranked guess, exact tails sized to the variant
 	High   Effort = "high"   // the first guess chosen among the best 4 by playing them out
-	Record Effort = "record" // the first two guesses chosen among the best 4 by playing them out, tails twice as large
+	Record Effort = "record" // the first two guesses chosen among the best 4 by playing them out, tails with their least worst case
 )
 
 // Efforts lists the efforts, quickest first.
@@ -84,43 +87,50 @@ var Efforts = []Effort{Quick, Normal, High, Record}
 
 // settings returns the Top, Plies and Exact of effort e for rules r, or an
 // error naming the efforts if e is not one.
-func settings(e Effort, r mm.Rules) (top, plies, exact int, err error) {
+func settings(e Effort, r mm.Rules) (c config, err error) {
 	ex := DefaultExact(r)
 	switch e {
 	case Quick:
-		return 1, 0, max(16, ex/4), nil
+		return config{top: 1, exact: max(16, ex/4)}, nil
 	case Normal, "":
-		return 1, 0, ex, nil
+		return config{top: 1, exact: ex}, nil
 	case High:
-		return 4, 1, ex, nil
+		return config{top: 4, plies: 1, exact: ex}, nil
 	case Record:
-		return 4, 2, 2 * ex, nil
+		return config{top: 4, plies: 2, exact: ex, worst: true}, nil
 	}
-	return 0, 0, 0, fmt.Errorf("mastermind: unknown effort %q; known: quick, normal, high, record", e)
+	return config{}, fmt.Errorf("mastermind: unknown effort %q; known: quick, normal, high, record", e)
+}
+
+// config is what shapes the strategy's tree.
+type config struct {
+	top, plies, exact int
+	worst             bool // tails lower their worst case
 }
 
 // CheckEffort reports whether e names an effort.
 func CheckEffort(e Effort) error {
-	_, _, _, err := settings(e, mm.Classic)
+	_, err := settings(e, mm.Classic)
 	return err
 }
 
 func (Strategy) String() string { return "deep" }
 
-// resolve returns s's Top, Plies and Exact for rules r: the effort's, with
-// the fields s sets instead.
-func (s Strategy) resolve(r mm.Rules) (top, plies, exact int, err error) {
-	top, plies, exact, err = settings(s.Effort, r)
+// resolve returns s's settings for rules r: the effort's, with the fields
+// s sets instead.
+func (s Strategy) resolve(r mm.Rules) (config, error) {
+	c, err := settings(s.Effort, r)
 	if s.Top > 0 {
-		top = s.Top
+		c.top = s.Top
 	}
 	if s.Plies > 0 {
-		plies = s.Plies
+		c.plies = s.Plies
 	}
 	if s.Exact > 0 {
-		exact = s.Exact
+		c.exact = s.Exact
 	}
-	return top, plies, exact, err
+	c.worst = c.worst || s.WorstCase
+	return c, err
 }
 
 // Guess returns the policy's guess at st.
@@ -138,13 +148,14 @@ func (s Strategy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, erro
 }
 
 // Settings returns what shapes the strategy's tree for r, as tree files
-// record it: Top, Plies and Exact.
+// record it: Top, Plies, Exact and WorstCase.
 func (s Strategy) Settings(r mm.Rules) map[string]string {
-	top, plies, exact, err := s.resolve(r.WithDefaults())
+	c, err := s.resolve(r.WithDefaults())
 	if err != nil {
 		return nil
 	}
-	return map[string]string{"top": strconv.Itoa(top), "plies": strconv.Itoa(plies), "exact": strconv.Itoa(exact)}
+	return map[string]string{"top": strconv.Itoa(c.top), "plies": strconv.Itoa(c.plies),
+		"exact": strconv.Itoa(c.exact), "worst": strconv.FormatBool(c.worst)}
 }
 
 // Check reports whether the strategy can play r: the variant is small
@@ -153,7 +164,7 @@ func (s Strategy) Check(r mm.Rules) error {
 	if err := check(r.WithDefaults()); err != nil {
 		return err
 	}
-	_, _, _, err := s.resolve(r.WithDefaults())
+	_, err := s.resolve(r.WithDefaults())
 	return err
 }
 

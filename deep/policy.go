@@ -18,8 +18,8 @@ import (
 // A player is the strategy for one variant and one set of settings, with
 // what it has worked out so far.
 type player struct {
-	top, plies, exact int
-	rules             mm.Rules
+	config
+	rules mm.Rules
 
 	mu    sync.Mutex
 	nodes map[string]*node // by history (History.key)
@@ -57,7 +57,7 @@ var players struct {
 
 type playerKey struct {
 	rules mm.Rules
-	cfg   [3]int
+	cfg   config
 }
 
 // player returns the player of s for r, made on first use and kept.
@@ -69,11 +69,11 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 	if err := check(r); err != nil {
 		return nil, err
 	}
-	top, plies, exact, err := s.resolve(r)
+	cfg, err := s.resolve(r)
 	if err != nil {
 		return nil, err
 	}
-	k := playerKey{r, [3]int{top, plies, exact}}
+	k := playerKey{r, cfg}
 	players.Lock()
 	defer players.Unlock()
 	if players.m == nil {
@@ -82,7 +82,7 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 	if p := players.m[k]; p != nil {
 		return p, nil
 	}
-	p := &player{top: top, plies: plies, exact: exact, rules: r, nodes: make(map[string]*node),
+	p := &player{config: cfg, rules: r, nodes: make(map[string]*node),
 		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1)), start: time.Now()}
 	if f, ok := records.Find(r, "deep", s.Settings(r)); ok {
 		p.book = f.Tree
@@ -215,8 +215,7 @@ func (p *player) choose(ctx context.Context, st *mm.State, nd *node) error {
 		nd.guess = cands.Code(0)
 		return nil
 	case n <= p.exact:
-		// Only totals matter here: any worst case will do.
-		res, err := exact.Solve(ctx, st, &exact.Options{AnyWorstCase: true})
+		res, err := exact.Solve(ctx, st, &exact.Options{AnyWorstCase: !p.worst})
 		if err != nil {
 			return err
 		}
