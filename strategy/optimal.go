@@ -160,7 +160,7 @@ func SolveOptimal(r mm.Rules, maxDepth int) (*mm.Tree, error) {
 // Solve computes, without the cache of Tree, a strategy tree for r that
 // minimises the total number of guesses over every secret, then the worst
 // case, with at most o.MaxDepth guesses per game. It fails if the space has
-// more than exact.MaxCodes codes or no strategy meets the depth.
+// too many codes for exact.MaxTable or no strategy meets the depth.
 func (o Optimal) Solve(r mm.Rules) (*mm.Tree, error) {
 	return o.SolveContext(context.Background(), r)
 }
