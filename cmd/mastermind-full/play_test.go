@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
 )
 
 // TestSessionGolden drives assist and play in line mode through stdin and
@@ -21,26 +22,35 @@ func TestSessionGolden(t *testing.T) {
 		file  string
 		stdin string
 		args  []string
+		fails string // play: why the game was not won, exit status 1
 	}{
-		{"assist-3632.golden", "1 0\n0 1\n1 2\n1 1\n4 0\n", []string{"assist"}},
+		{"assist-3632.golden", "1 0\n0 1\n1 2\n1 1\n4 0\n", []string{"assist"}, ""},
 		// A mistyped answer (1462 got 1 1, not BBB): the contradiction is
 		// named, undo recovers, and the game goes on to the code.
-		{"assist-conflict.golden", "1 0\n0 1\n1 2\nBBB\n1 1\nhistory\nundo\n1 1\n4 0\n", []string{"assist"}},
+		{"assist-conflict.golden", "1 0\n0 1\n1 2\nBBB\n1 1\nhistory\nundo\n1 1\n4 0\n", []string{"assist"}, ""},
 		// An old answer was wrong (1122 got 1 0, not 0 0): fix repairs it.
-		{"assist-fix.golden", "0 0\n0 1\nguess 1111\n1 0\nfix 1 1 0\nhint\n1b1w\n4 0\n", []string{"assist"}},
-		{"assist-drop.golden", "0 0\n1111\n1b\ndrop 1\n", []string{"assist"}},
-		{"assist-bad-answers.golden", "help\n5 0\n3 1\nhello\n12345\n1237\n\nundo\ndrop 1\n2b1w\nundo\nBW\nquit\n", []string{"assist"}},
-		{"assist-rgb.golden", "b\nw w\nhint\nbbw\n", []string{"assist", "--alphabet", "RGBYOP", "--strategy", "most-parts"}},
-		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8"}},
-		{"play-3632.golden", "hint\n1122\nhelp\n11\n1127\nguess 1344\nhistory\n3 5 2 6\n3632\n", []string{"play", "--secret", "3632"}},
-		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}},
-		{"play-seed.golden", "12345\nhint\nquit\n", []string{"play", "--seed", "7", "--colors", "8", "--pegs", "5"}},
-		{"play-distinct.golden", "0123\n1234\nhint\n", []string{"play", "--distinct", "--colors", "10", "--secret", "A395", "--strategy", "entropy"}},
-		{"play-rgb.golden", "rrgg\nRGBY\nquit\n", []string{"play", "--alphabet", "RGBYOP", "--secret", "RRGB"}},
+		{"assist-fix.golden", "0 0\n0 1\nguess 1111\n1 0\nfix 1 1 0\nhint\n1b1w\n4 0\n", []string{"assist"}, ""},
+		{"assist-drop.golden", "0 0\n1111\n1b\ndrop 1\n", []string{"assist"}, ""},
+		{"assist-bad-answers.golden", "help\n5 0\n3 1\nhello\n12345\n1237\n\nundo\ndrop 1\n2b1w\nundo\nBW\nquit\n", []string{"assist"}, ""},
+		{"assist-rgb.golden", "b\nw w\nhint\nbbw\n", []string{"assist", "--alphabet", "RGBYOP", "--strategy", "most-parts"}, ""},
+		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8"}, ""},
+		{"play-3632.golden", "hint\n1122\nhelp\n11\n1127\nguess 1344\nhistory\n3 5 2 6\n3632\n", []string{"play", "--secret", "3632"}, ""},
+		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}, "game lost: the code was not found in 3 guesses"},
+		{"play-seed.golden", "12345\nhint\nquit\n", []string{"play", "--seed", "7", "--colors", "8", "--pegs", "5"}, "game abandoned after 1 guess"},
+		{"play-distinct.golden", "0123\n1234\nhint\n", []string{"play", "--distinct", "--colors", "10", "--secret", "A395", "--strategy", "entropy"}, "game abandoned after 1 guess"},
+		{"play-rgb.golden", "rrgg\nRGBY\nquit\n", []string{"play", "--alphabet", "RGBYOP", "--secret", "RRGB"}, "game abandoned after 2 guesses"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			golden(t, tt.file, mustRun(t, tt.stdin, tt.args...))
+			out, _, err := runCmd(t, tt.stdin, tt.args...)
+			code, line := exitStatus(err)
+			switch {
+			case tt.fails == "" && err != nil:
+				t.Fatalf("mastermind %s: %v", strings.Join(tt.args, " "), err)
+			case tt.fails != "" && (code != cli.ExitFailure || !strings.Contains(line, tt.fails)):
+				t.Errorf("mastermind %s: status %d, %q; want 1 and %q", strings.Join(tt.args, " "), code, line, tt.fails)
+			}
+			golden(t, tt.file, out)
 		})
 	}
 }
@@ -54,7 +64,7 @@ func robot(t *testing.T, secret mm.Code, args ...string) int {
 	errc := make(chan error, 1)
 	go func() {
 		var stderr bytes.Buffer
-		err := run(context.Background(), append([]string{"assist"}, args...), inR, outW, &stderr)
+		err := cli.Run(context.Background(), append([]string{"assist"}, args...), inR, outW, &stderr, full())
 		outW.Close()
 		errc <- err
 	}()
@@ -119,11 +129,10 @@ func TestSessionErrors(t *testing.T) {
 			t.Errorf("mastermind %s succeeded; want an error", strings.Join(tt.args, " "))
 			continue
 		}
-		var stderr bytes.Buffer
-		if code := report(&stderr, err); code != exitUsage {
-			t.Errorf("mastermind %s: exit status %d; want %d", strings.Join(tt.args, " "), code, exitUsage)
+		code, line := exitStatus(err)
+		if code != cli.ExitUsage {
+			t.Errorf("mastermind %s: exit status %d; want %d", strings.Join(tt.args, " "), code, cli.ExitUsage)
 		}
-		line := stderr.String()
 		if !strings.HasPrefix(line, "mastermind: ") || strings.Count(line, "\n") != 1 || !strings.Contains(line, tt.want) {
 			t.Errorf("mastermind %s: stderr %q; want one line mentioning %q", strings.Join(tt.args, " "), line, tt.want)
 		}

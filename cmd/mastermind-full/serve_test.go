@@ -8,6 +8,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
 )
 
@@ -213,7 +215,7 @@ func serveInProcess(t *testing.T, args ...string) string {
 	var out, errOut syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &out, &errOut)
+		done <- cli.Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &out, &errOut, full())
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -249,13 +251,16 @@ func TestClientChallenge(t *testing.T) {
 		Games, Won, Lost, Max, MaxGuesses int
 		TimeLimit, MaxSecondsPerGame      float64
 		Strategy                          string
-		Rules                             rulesJSON
-		Histogram                         map[string]int
+		Rules                             struct {
+			Colors, Pegs int
+			Distinct     bool
+		}
+		Histogram map[string]int
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("client --json: %v in %s", err, out)
 	}
-	if got.Games != 5 || got.Won != 5 || got.Lost != 0 || got.Max > 7 || got.Rules != (rulesJSON{8, 5, false}) ||
+	if got.Games != 5 || got.Won != 5 || got.Lost != 0 || got.Max > 7 || got.Rules.Colors != 8 || got.Rules.Pegs != 5 || got.Rules.Distinct ||
 		got.MaxGuesses != 35 || got.TimeLimit != 2 || got.Strategy != "knuth" || got.MaxSecondsPerGame > 2 || len(got.Histogram) == 0 {
 		t.Errorf("client --json = %+v; want 5 games won in at most 7 guesses and 2 s each", got)
 	}
@@ -267,9 +272,15 @@ func TestClientChallenge(t *testing.T) {
 	}
 	// Lost games are reported, and the exit status says so.
 	stdout, _, err := runCmd(t, "", "client", "--server", url, "--games", "2", "--colors", "8", "--pegs", "5", "--max-guesses", "1")
-	var f *failure
-	if !errors.As(err, &f) || !strings.Contains(err.Error(), "2 of 2 games lost") || !strings.Contains(stdout, "lost games:") {
-		t.Errorf("client with one guess per game: %v; want a failure, 2 of 2 games lost\n%s", err, stdout)
+	if code, line := exitStatus(err); code != cli.ExitFailure || !strings.Contains(line, "every game lost (2 of 2): 2 not found within 1 guess") ||
+		!strings.Contains(stdout, "lost games:") {
+		t.Errorf("client with one guess per game: status %d, %q; want 1, every game lost and why\n%s", code, line, stdout)
+	}
+	// Lost to the clock: a strategy slower than the time limit.
+	_, _, err = runCmd(t, "", "client", "--server", url, "--games", "1",
+		"--time-limit", "1ms", "--strategy", "optimal")
+	if code, line := exitStatus(err); code != cli.ExitFailure || !strings.Contains(line, "ran out of the 0.001 s allowed") {
+		t.Errorf("client with 1 ms per game: status %d, %q; want 1, ran out of time", code, line)
 	}
 }
 
@@ -286,7 +297,7 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--time-limit", "1500us"}, "milliseconds"},
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--strategy", "nope"}, "unknown strategy"},
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--alphabet", "RGBYOP"}, "--alphabet"},
-		{[]string{"client", "--server", "http://127.0.0.1:1", "--colors", "1"}, "colours"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--colors", "1"}, "--colors 1: want 2 to"},
 		{[]string{"serve", "--rate", "-1"}, "--rate"},
 		{[]string{"serve", "--addr", "nonsense", "--db", filepath.Join(t.TempDir(), "x.db")}, "listen"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
@@ -299,16 +310,44 @@ func TestClientErrors(t *testing.T) {
 			t.Errorf("mastermind %s: %v; want one line mentioning %q", strings.Join(tt.args, " "), err, tt.want)
 			continue
 		}
-		var f *failure
-		if errors.As(err, &f) {
+		if cli.IsFailure(err) {
 			t.Errorf("mastermind %s: exit status 1; want 2 for bad input", strings.Join(tt.args, " "))
 		}
 	}
-	// A server that is not there is a failure, not bad input.
-	_, _, err := runCmd(t, "", "client", "--server", "http://127.0.0.1:1", "--games", "1")
-	var f *failure
-	if !errors.As(err, &f) {
-		t.Errorf("client against a closed port: %v; want a failure", err)
+}
+
+// TestClientUnreachable checks that a server that is not there, or does
+// not speak the API, is bad input (exit status 2) and not a lost game; and
+// that a strategy that cannot play the variant is refused before any game
+// is created.
+func TestClientUnreachable(t *testing.T) {
+	var requests atomic.Int64
+	notAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		http.NotFound(w, r)
+	}))
+	defer notAPI.Close()
+	tests := []struct {
+		server string
+		extra  []string
+		want   string
+	}{
+		{"http://127.0.0.1:1", nil, "cannot connect"},
+		{"http://no-such-host.invalid", nil, "unknown host no-such-host.invalid"},
+		{notAPI.URL, nil, "no mastermind API there (404"},
+		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "--strategy optimal cannot play 12 colours × 7 pegs"},
+	}
+	for _, tt := range tests {
+		before := requests.Load()
+		args := append([]string{"client", "--server", tt.server, "--games", "3"}, tt.extra...)
+		_, _, err := runCmd(t, "", args...)
+		code, line := exitStatus(err)
+		if code != cli.ExitUsage || !strings.Contains(line, tt.want) {
+			t.Errorf("mastermind %s: status %d, %q; want 2 and %q", strings.Join(args, " "), code, line, tt.want)
+		}
+		if tt.extra != nil && requests.Load() != before {
+			t.Errorf("mastermind %s sent %d requests; want none", strings.Join(args, " "), requests.Load()-before)
+		}
 	}
 }
 

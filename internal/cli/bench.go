@@ -1,7 +1,9 @@
-package main
+package cli
 
 import (
+	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -46,6 +48,8 @@ func (h histogram) MarshalJSON() ([]byte, error) {
 type resultJSON struct {
 	Strategy  string    `json:"strategy"`
 	Games     int       `json:"games"`
+	Won       *int      `json:"won,omitempty"`      // with a guess limit: games won within it
+	WonShare  *float64  `json:"wonShare,omitempty"` // the share of games won`
 	Total     int       `json:"total"`
 	Mean      float64   `json:"mean"`
 	Median    float64   `json:"median"`
@@ -57,10 +61,11 @@ type resultJSON struct {
 }
 
 type benchJSON struct {
-	Rules   rulesJSON    `json:"rules"`
-	Sampled bool         `json:"sampled"`
-	Seed    *uint64      `json:"seed,omitempty"`
-	Results []resultJSON `json:"results"`
+	Rules      rulesJSON    `json:"rules"`
+	Sampled    bool         `json:"sampled"`
+	Seed       *uint64      `json:"seed,omitempty"`
+	MaxGuesses int          `json:"maxGuesses,omitempty"`
+	Results    []resultJSON `json:"results"`
 }
 
 // round returns x rounded to d decimals.
@@ -69,10 +74,18 @@ func round(x float64, d int) float64 {
 	return math.Round(x*p) / p
 }
 
-func toResultJSON(r *eval.Report) resultJSON {
-	return resultJSON{Strategy: r.Strategy, Games: r.Games, Total: r.Total,
+// toResultJSON returns the JSON of a report. limited says that games had
+// a guess limit: then games counts every game played, won those won
+// within it, and the other figures are of the games won.
+func toResultJSON(r *eval.Report, limited bool) resultJSON {
+	out := resultJSON{Strategy: r.Strategy, Games: r.Games, Total: r.Total,
 		Mean: round(r.Mean(), 3), Median: r.Median(), StdDev: round(r.StdDev(), 3),
 		Min: r.Min(), Max: r.Max, Histogram: histogram(r.Histogram), Seconds: round(r.Seconds(), 4)}
+	if limited {
+		won, share := r.Games, round(r.Won(), 4)
+		out.Games, out.Won, out.WonShare = r.Played(), &won, &share
+	}
+	return out
 }
 
 type benchFlags struct {
@@ -85,26 +98,42 @@ type benchFlags struct {
 	asJSON     bool
 	asCSV      bool
 	plot       string
+	plotSize   string
 	so         strategy.Options
 }
+
+// maxGames is the most games one run plays: sampled secrets are drawn one
+// at a time, so memory is no limit, but time is.
+const maxGames = 1_000_000_000
 
 // addRunFlags adds the flags that choose the secrets and how they are
 // played, shared by bench and openings.
 func (bf *benchFlags) addRunFlags(f *pflag.FlagSet) {
 	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
-	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all (default 1000 on large spaces)")
+	f.IntVar(&bf.games, "games", 0, "play this many random secrets instead of all, 1 to 1 000 000 000 (default 1000 on large spaces)")
 	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
 	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
-	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
+	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")
 }
 
-// check rejects contradictory or negative run flags.
+// check rejects contradictory or out-of-range run flags.
 func (bf *benchFlags) check(cmd *cobra.Command) error {
 	if bf.all && cmd.Flags().Changed("games") {
 		return fmt.Errorf("--all and --games exclude each other")
 	}
-	if bf.games < 0 || bf.workers < 0 || bf.maxGuesses < 0 {
-		return fmt.Errorf("--games, --workers and --max-guesses must not be negative")
+	if cmd.Flags().Changed("games") {
+		if err := atLeast(1, "games", bf.games); err != nil {
+			return err
+		}
+		if bf.games > maxGames {
+			return fmt.Errorf("--games %d: want at most %d", bf.games, maxGames)
+		}
+	}
+	if err := atLeast(0, "workers", bf.workers, "max-guesses", bf.maxGuesses); err != nil {
+		return err
+	}
+	if bf.asJSON && bf.asCSV {
+		return fmt.Errorf("--json and --csv exclude each other")
 	}
 	return nil
 }
@@ -114,7 +143,32 @@ func (bf *benchFlags) options() eval.Options {
 	return eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
 }
 
-func newBench(e *env, rf *rulesFlags) *cobra.Command {
+// addPlotFlags adds --plot and --plot-size.
+func (bf *benchFlags) addPlotFlags(f *pflag.FlagSet, what string) {
+	f.StringVar(&bf.plot, "plot", "", "also draw "+what+" into this file: .png or .svg (or .pdf, .eps, .jpg, .tif)")
+	f.StringVar(&bf.plotSize, "plot-size", fmt.Sprintf("%dx%d", chart.DefaultWidth, chart.DefaultHeight), "size of the --plot figure in pixels, WIDTHxHEIGHT")
+}
+
+// frame checks the plot flags and returns the figure's frame, with no
+// file when there is no --plot.
+func (bf *benchFlags) frame(cmd *cobra.Command, title string) (chart.Frame, error) {
+	if bf.plot == "" {
+		if cmd.Flags().Changed("plot-size") {
+			return chart.Frame{}, fmt.Errorf("--plot-size needs --plot")
+		}
+		return chart.Frame{}, nil
+	}
+	if err := chart.CheckFile(bf.plot); err != nil {
+		return chart.Frame{}, err
+	}
+	w, h, err := chart.ParseSize(bf.plotSize)
+	if err != nil {
+		return chart.Frame{}, fmt.Errorf("--plot-size: %w", err)
+	}
+	return chart.Frame{File: bf.plot, Title: title, Width: w, Height: h}, nil
+}
+
+func newBench(e *Env, rf *rulesFlags) *cobra.Command {
 	bf := &benchFlags{}
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -123,26 +177,26 @@ func newBench(e *env, rf *rulesFlags) *cobra.Command {
 the space has at most 100 000 codes) or against --games N random secrets
 drawn with --seed, and prints a table side by side: games, total and mean
 guesses, median, standard deviation, worst case, the histogram of guesses,
-and wall seconds.
+and wall seconds. With --max-guesses N a game not won within N guesses
+counts as failed, and the table says how many games were won and their
+share; the other figures are of the games won.
 
 Deterministic strategies are played through their decision tree, computed
 once however many games pass through each node; every core works at once
 (--workers). A progress bar is drawn on stderr when it is a terminal.`,
 		Example: `  mastermind bench
   mastermind bench --strategy knuth --json
-  mastermind bench --colors 8 --pegs 5 --strategy most-parts,entropy
-  mastermind bench --strategy random-consistent --games 5000 --seed 7 --csv`,
+  mastermind bench --rules super --strategy most-parts,entropy --plot hist.png
+  mastermind bench --strategy random-consistent --games 5000 --seed 7 --csv
+  mastermind bench --strategy knuth,random-consistent --max-guesses 5`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, a, err := rf.rules()
+			r, a, err := rf.rules(cmd)
 			if err != nil {
 				return err
 			}
 			if err := bf.check(cmd); err != nil {
 				return err
-			}
-			if bf.asJSON && bf.asCSV {
-				return fmt.Errorf("--json and --csv exclude each other")
 			}
 			var done func()
 			bf.so.Progress, done = e.progressLine()
@@ -151,47 +205,61 @@ once however many games pass through each node; every core works at once
 			if err != nil {
 				return err
 			}
+			if err := checkStrategyFlags(cmd, names); err != nil {
+				return err
+			}
 			opts := bf.options()
-			secrets, sampled, err := eval.Secrets(r, &opts)
+			n, sampled, err := eval.Count(r, &opts)
 			if err != nil {
 				return err
 			}
-			bar := e.newRunBar(len(secrets) * len(strategies))
+			what := "every secret"
+			if sampled {
+				what = fmt.Sprintf("random secrets, seed %d", bf.seed)
+			}
+			frame, err := bf.frame(cmd, describeRules(r)+", "+what+": guesses per game")
+			if err != nil {
+				return err
+			}
+			if frame.File != "" && e.full.Histograms == nil {
+				return e.delegate("--plot")
+			}
+			bar := e.newRunBar(n * len(strategies))
 			defer bar.stop()
 			var reports []*eval.Report
 			for i, s := range strategies {
-				bar.track(&opts, names[i], i*len(secrets))
+				bar.track(&opts, names[i], i*n)
 				rep, err := eval.Run(cmd.Context(), r, names[i], s, &opts)
 				if err != nil {
-					return fmt.Errorf("%s: %w", names[i], err)
+					return runError(names[i], err)
 				}
 				reports = append(reports, rep)
 			}
 			bar.stop()
-			if bf.plot != "" {
+			if frame.File != "" {
 				var hs []chart.Histogram
 				for _, rep := range reports {
 					hs = append(hs, chart.Histogram{Name: rep.Strategy, Counts: rep.Histogram})
 				}
-				title := describeRules(r) + ": guesses per game"
-				if err := chart.Histograms(bf.plot, title, hs); err != nil {
+				if err := e.full.Histograms(frame, hs); err != nil {
 					return err
 				}
 			}
+			limited := bf.maxGuesses > 0
 			switch {
 			case bf.asJSON:
-				out := benchJSON{Rules: toRulesJSON(r), Sampled: sampled}
+				out := benchJSON{Rules: toRulesJSON(r), Sampled: sampled, MaxGuesses: bf.maxGuesses}
 				if sampled {
 					out.Seed = &bf.seed
 				}
 				for _, rep := range reports {
-					out.Results = append(out.Results, toResultJSON(rep))
+					out.Results = append(out.Results, toResultJSON(rep, limited))
 				}
-				return writeJSON(e.stdout, out)
+				return writeJSON(e.Stdout, out)
 			case bf.asCSV:
-				return writeBenchCSV(e.stdout, r, reports)
+				return writeBenchCSV(e.Stdout, r, reports, limited)
 			}
-			return writeBenchTable(e.stdout, r, sampled, bf.seed, reports)
+			return writeBenchTable(e.Stdout, r, what, bf.maxGuesses, reports)
 		},
 	}
 	f := cmd.Flags()
@@ -199,17 +267,28 @@ once however many games pass through each node; every core works at once
 	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
-	f.StringVar(&bf.plot, "plot", "", "also draw the histograms side by side into this .svg or .png file")
+	bf.addPlotFlags(f, "the histograms side by side")
 	addStrategyFlags(f, &bf.so)
 	return cmd
 }
 
-func writeBenchTable(w io.Writer, r mm.Rules, sampled bool, seed uint64, reports []*eval.Report) error {
-	what := "every secret"
-	if sampled {
-		what = fmt.Sprintf("random secrets, seed %d", seed)
+// runError is the error of a run of the named strategy: a failure when
+// the strategy could not win a game, bad input when the rules or sizes do
+// not fit it.
+func runError(name string, err error) error {
+	err = fmt.Errorf("%s: %w", name, err)
+	if errors.Is(err, eval.ErrNotSolved) || errors.Is(err, context.Canceled) {
+		return Failure(err)
 	}
-	fmt.Fprintf(w, "%s, %s\n\n", describeRules(r), what)
+	return err
+}
+
+func writeBenchTable(w io.Writer, r mm.Rules, what string, maxGuesses int, reports []*eval.Report) error {
+	fmt.Fprintf(w, "%s, %s", describeRules(r), what)
+	if maxGuesses > 0 {
+		fmt.Fprintf(w, ", at most %s a game", plural(maxGuesses, "guess"))
+	}
+	fmt.Fprint(w, "\n\n")
 	t := newTable(w)
 	head := []string{""}
 	for _, rep := range reports {
@@ -223,7 +302,13 @@ func writeBenchTable(w io.Writer, r mm.Rules, sampled bool, seed uint64, reports
 		}
 		t.row(row...)
 	}
-	add("games", func(r *eval.Report) string { return strconv.Itoa(r.Games) })
+	if maxGuesses > 0 {
+		add("games", func(r *eval.Report) string { return strconv.Itoa(r.Played()) })
+		add("won", func(r *eval.Report) string { return strconv.Itoa(r.Games) })
+		add("won %", func(r *eval.Report) string { return strconv.FormatFloat(100*r.Won(), 'f', 2, 64) })
+	} else {
+		add("games", func(r *eval.Report) string { return strconv.Itoa(r.Games) })
+	}
 	add("total", func(r *eval.Report) string { return strconv.Itoa(r.Total) })
 	add("mean", func(r *eval.Report) string { return strconv.FormatFloat(r.Mean(), 'f', 3, 64) })
 	add("median", func(r *eval.Report) string { return strconv.FormatFloat(r.Median(), 'f', -1, 64) })
@@ -237,11 +322,9 @@ func writeBenchTable(w io.Writer, r mm.Rules, sampled bool, seed uint64, reports
 	width := max(1, (hi+19)/20)
 	for lo := 1; lo <= hi; lo += width {
 		top := min(hi, lo+width-1)
-		label := strconv.Itoa(lo) + " guess"
+		label := plural(lo, "guess")
 		if width > 1 {
 			label = strconv.Itoa(lo) + "–" + strconv.Itoa(top) + " guesses"
-		} else if lo > 1 {
-			label += "es"
 		}
 		add(label, func(r *eval.Report) string {
 			n := 0
@@ -251,27 +334,36 @@ func writeBenchTable(w io.Writer, r mm.Rules, sampled bool, seed uint64, reports
 			return strconv.Itoa(n)
 		})
 	}
+	if maxGuesses > 0 {
+		add("failed", func(r *eval.Report) string { return strconv.Itoa(r.Failed) })
+	}
 	add("seconds", func(r *eval.Report) string { return strconv.FormatFloat(r.Seconds(), 'f', 3, 64) })
 	return t.flush()
 }
 
-func writeBenchCSV(w io.Writer, r mm.Rules, reports []*eval.Report) error {
+func writeBenchCSV(w io.Writer, r mm.Rules, reports []*eval.Report, limited bool) error {
 	cw := csv.NewWriter(w)
 	hi := 0
 	for _, rep := range reports {
 		hi = max(hi, rep.Max)
 	}
 	head := []string{"strategy", "colors", "pegs", "distinct", "games", "total", "mean", "median", "stddev", "min", "max", "seconds"}
+	if limited {
+		head = append(head, "won", "won_share")
+	}
 	for g := 1; g <= hi; g++ {
 		head = append(head, strconv.Itoa(g))
 	}
 	cw.Write(head)
 	for _, rep := range reports {
-		j := toResultJSON(rep)
+		j := toResultJSON(rep, limited)
 		row := []string{rep.Strategy, strconv.Itoa(r.Colors), strconv.Itoa(r.Pegs), strconv.FormatBool(r.Distinct),
 			strconv.Itoa(j.Games), strconv.Itoa(j.Total), strconv.FormatFloat(j.Mean, 'f', -1, 64),
 			strconv.FormatFloat(j.Median, 'f', -1, 64), strconv.FormatFloat(j.StdDev, 'f', -1, 64),
 			strconv.Itoa(j.Min), strconv.Itoa(j.Max), strconv.FormatFloat(j.Seconds, 'f', -1, 64)}
+		if limited {
+			row = append(row, strconv.Itoa(*j.Won), strconv.FormatFloat(*j.WonShare, 'f', -1, 64))
+		}
 		for g := 1; g <= hi; g++ {
 			n := 0
 			if g < len(rep.Histogram) {

@@ -1,14 +1,18 @@
-// Command mastermind breaks Mastermind codes: it scores guesses, prints
-// partition tables, solves games with any strategy, benchmarks strategies
-// over every secret or seeded samples, and more. Run "mastermind help" for
-// the list of commands and "mastermind help COMMAND" for one.
+// Package cli is the mastermind command: its command tree, flags, tables
+// and exit statuses, shared by the two binaries that run it.
 //
-// Every command takes the rules of the variant: --colors C --pegs P
-// [--distinct] (classic 6 × 4 by default) and --alphabet to write colours
-// with other symbols than 123456789ABC…. Errors are one line on stderr;
-// bad input exits with status 2, a command that ran but failed (a game not
-// solved) with status 1.
-package main
+// cmd/mastermind links only what the commands that compute need (the core,
+// the strategies, the harness), so that it starts as fast as a small Go
+// program; cmd/mastermind-full links the rest as well: the game server and
+// its SQLite store, the client, the terminal UI of play and assist, and the
+// plots. Both build the same command tree, so help, completion and the
+// manual page list every command; a command that needs a part the running
+// binary lacks (serve, client, play, assist, --plot) runs in mastermind-full
+// instead, which replaces the process (see Full).
+//
+// Errors are one line on stderr; bad input exits with status 2, a command
+// that ran but failed (a game not solved, a game lost) with status 1.
+package cli
 
 import (
 	"context"
@@ -24,29 +28,44 @@ import (
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitFailure = 1 // the command ran but did not succeed (a game not solved)
-	exitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
+	ExitOK      = 0
+	ExitFailure = 1 // the command ran but did not succeed (a game not solved)
+	ExitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
 )
 
-func main() {
+// Main runs the process's command line with the parts full links in (nil
+// for none) and returns the exit status.
+func Main(full *Full) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	e := newEnv(os.Stdin, os.Stdout, os.Stderr, full)
+	e.replace = true
+	err := e.run(ctx, os.Args[1:])
 	stop()
-	os.Exit(report(os.Stderr, err))
+	return Report(os.Stderr, err)
 }
 
-// report writes err as one line on stderr and returns the exit status.
-func report(stderr io.Writer, err error) int {
+// Run executes the command line args with the parts full links in (nil for
+// none). A command that needs a part full lacks runs mastermind-full as a
+// child process with the same arguments and streams.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, full *Full) error {
+	return newEnv(stdin, stdout, stderr, full).run(ctx, args)
+}
+
+// Report writes err as one line on stderr and returns the exit status.
+func Report(stderr io.Writer, err error) int {
 	if err == nil {
-		return exitOK
+		return ExitOK
+	}
+	var x *exitStatus
+	if errors.As(err, &x) {
+		return x.code // the child process has said why
 	}
 	fmt.Fprintln(stderr, oneLine(err))
 	var f *failure
 	if errors.As(err, &f) {
-		return exitFailure
+		return ExitFailure
 	}
-	return exitUsage
+	return ExitUsage
 }
 
 // failure marks an error that is not bad input: the work ran and failed.
@@ -54,3 +73,26 @@ type failure struct{ err error }
 
 func (f *failure) Error() string { return f.err.Error() }
 func (f *failure) Unwrap() error { return f.err }
+
+// Failure marks err as a failure of work that ran (exit status 1) rather
+// than bad input (status 2). Failure(nil) is nil.
+func Failure(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &failure{err}
+}
+
+// IsFailure reports whether err is marked by Failure.
+func IsFailure(err error) bool {
+	var f *failure
+	return errors.As(err, &f)
+}
+
+// exitStatus is the exit status of a child process that has already
+// written its own error message.
+type exitStatus struct{ code int }
+
+func (x *exitStatus) Error() string {
+	return fmt.Sprintf("mastermind-full exited with status %d", x.code)
+}

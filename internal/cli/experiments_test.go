@@ -1,4 +1,6 @@
-package main
+//go:build experiments
+
+package cli
 
 import (
 	"os"

@@ -1,6 +1,7 @@
-package main
+package cli
 
 import (
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -13,7 +14,6 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/chart"
-	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // parseRange reads "A:B", "A:B:STEP" or "A,B,C" into the values it names.
@@ -63,46 +63,57 @@ func parseRange(flag, s string) ([]int, error) {
 
 // gridCell is one strategy on one size.
 type gridCell struct {
-	Strategy string  `json:"strategy"`
-	Pegs     int     `json:"pegs"`
-	Colors   int     `json:"colors"`
-	Log10    float64 `json:"log10Size"`
-	Games    int     `json:"games"`
-	Min      int     `json:"min"`
-	Max      int     `json:"max"`
-	Mean     float64 `json:"mean"`
-	PerGame  float64 `json:"secondsPerGame"`
-	Error    string  `json:"error,omitempty"` // why the cell has no figures
-	short    string  // the same in a few words, for the table
+	Strategy string   `json:"strategy"`
+	Pegs     int      `json:"pegs"`
+	Colors   int      `json:"colors"`
+	Log10    float64  `json:"log10Size"`
+	Games    int      `json:"games"`
+	Won      *int     `json:"won,omitempty"` // with --max-guesses: games won within it
+	Min      int      `json:"min"`
+	Max      int      `json:"max"`
+	Mean     float64  `json:"mean"`
+	PerGame  float64  `json:"secondsPerGame"`
+	WonShare *float64 `json:"wonShare,omitempty"`
+	Error    string   `json:"error,omitempty"` // why the cell has no figures
+	short    string   // the same in a few words, for the table
 }
 
-func newGrid(e *env, rf *rulesFlags) *cobra.Command {
+func newGrid(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
 		pegs, colors string
 		names        string
-		games        int
-		seed         uint64
-		workers      int
-		maxGuesses   int
-		asJSON       bool
-		asCSV        bool
-		plot         string
-		so           strategy.Options
+		bf           = &benchFlags{games: 100}
 	)
 	cmd := &cobra.Command{
 		Use:   "grid",
-		Short: "Play strategies over a grid of sizes, as seeds/001's tables",
+		Short: "Play strategies over a grid of sizes, as in Bhushan's Mastermind Solver",
 		Long: `grid plays each strategy on --games random secrets for every number of pegs
-in --pegs and colours in --colors, and prints seeds/001's table for each
-strategy: length, colours, fewest, most and mean guesses, and mean seconds
-per game. A size a strategy cannot play (too large to enumerate, or rules
-it does not support) is listed with the reason instead of figures. Ranges
-are A:B, A:B:STEP or a list A,B,C. --plot draws mean guesses against
-log10 of the number of codes, as seeds/001's graphs did.`,
+in --pegs and colours in --colors, and prints a table for each strategy, as
+Arjun Bhushan's report "Mastermind Solver" did: length, colours, fewest,
+most and mean guesses, and mean seconds per game. A size a strategy cannot
+play (too large to enumerate, rules it does not support, or more pegs of
+different colours than there are colours) is listed with the reason instead
+of figures. Ranges are A:B, A:B:STEP or a list A,B,C; --rules gives the
+sizes of a named game where --pegs or --colors is not given. With
+--max-guesses N a game not won within N guesses counts as failed, and the
+table gives the share won. --plot draws mean guesses against log10 of the
+number of codes, as that report's graphs did.`,
 		Example: `  mastermind grid --pegs 2:10:2 --colors 3:15:3 --games 100 --strategy incremental
-  mastermind grid --pegs 2:6 --colors 3:8 --games 200 --strategy random-consistent,incremental --csv`,
+  mastermind grid --pegs 2:6 --colors 3:8 --games 200 --strategy random-consistent,incremental --csv
+  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth --max-guesses 6`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := findPreset(rf.preset)
+			if err != nil {
+				return err
+			}
+			changed := cmd.Flags().Changed
+			if changed("rules") && !changed("pegs") {
+				pegs = strconv.Itoa(p.rules.Pegs)
+			}
+			if changed("rules") && !changed("colors") {
+				colors = strconv.Itoa(p.rules.Colors)
+			}
 			ps, err := parseRange("pegs", pegs)
 			if err != nil {
 				return err
@@ -111,102 +122,96 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 			if err != nil {
 				return err
 			}
-			if asJSON && asCSV {
-				return fmt.Errorf("--json and --csv exclude each other")
+			if err := bf.check(cmd); err != nil {
+				return err
 			}
-			if games <= 0 {
-				return fmt.Errorf("--games must be at least 1")
+			symbols := p.alphabet
+			if rf.alphabet != "" {
+				symbols = rf.alphabet
 			}
-			a, err := rf.symbols()
+			a, err := parseAlphabet(symbols)
 			if err != nil {
 				return err
+			}
+			distinct := p.rules.Distinct
+			if changed("distinct") {
+				distinct = rf.distinct
 			}
 			var rules []mm.Rules
 			for _, p := range ps {
 				for _, c := range cs {
-					r := mm.Rules{Colors: c, Pegs: p, Distinct: rf.distinct}
-					if err := checkRules(r); err != nil {
+					r := mm.Rules{Colors: c, Pegs: p, Distinct: distinct}
+					// Distinct rules with too few colours are a cell of
+					// their own; any other bad size is bad input.
+					if err := checkRules(mm.Rules{Colors: c, Pegs: p}); err != nil {
 						return err
+					}
+					if c > a.Len() {
+						return fmt.Errorf("--colors %d needs %d symbols, and the alphabet %s has %d", c, c, a.String(), a.Len())
 					}
 					rules = append(rules, r)
 				}
 			}
 			// Every name is checked before any game is played.
-			names, _, err := strategyList(names, so, rules[0], a)
+			names, _, err := strategyList(names, bf.so, mm.Classic, mm.DefaultAlphabet)
 			if err != nil {
 				return err
 			}
-			bar := e.newRunBar(len(rules) * len(names) * games)
+			if err := checkStrategyFlags(cmd, names); err != nil {
+				return err
+			}
+			frame, err := bf.frame(cmd, "mean guesses against the size of the space")
+			if err != nil {
+				return err
+			}
+			if frame.File != "" && e.full.MeanBySize == nil {
+				return e.delegate("--plot")
+			}
+			bar := e.newRunBar(len(rules) * len(names) * bf.games)
 			defer bar.stop()
 			var done func()
-			so.Progress, done = e.progressLine()
+			bf.so.Progress, done = e.progressLine()
 			defer done()
 			var cells []gridCell
 			k := 0
 			for _, name := range names {
 				for _, r := range rules {
-					s, err := makeStrategy(name, so, r, a)
+					cell, err := playCell(cmd.Context(), bar, k, name, r, a, bf)
 					if err != nil {
 						return err
 					}
-					opts := eval.Options{Games: games, Seed: seed, Workers: workers, MaxGuesses: maxGuesses}
-					bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*games)
 					k++
-					cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors, Log10: round(r.Log10Size(), 4)}
-					rep, err := eval.Run(cmd.Context(), r, name, s, &opts)
-					switch {
-					case err == nil:
-						cell.Games, cell.Min, cell.Max = rep.Games, rep.Min(), rep.Max
-						cell.Mean = round(rep.Mean(), 3)
-						cell.PerGame = rep.Seconds() / float64(rep.Games)
-					case errors.Is(err, mm.ErrTooLarge):
-						cell.short = "too large to enumerate"
-					case errors.Is(err, mm.ErrUnsupported):
-						cell.short = "not for these rules"
-					case errors.Is(err, eval.ErrNotSolved):
-						cell.short = "not solved"
-					default:
-						return fmt.Errorf("%s on %s: %w", name, r, err)
-					}
-					if err != nil {
-						// A size or rules error is about the cell, not the
-						// secret it showed up on.
-						var ge *eval.GameError
-						if !errors.Is(err, eval.ErrNotSolved) && errors.As(err, &ge) {
-							err = ge.Err
-						}
-						cell.Error = strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
-					}
 					cells = append(cells, cell)
 				}
 			}
 			bar.stop()
-			if plot != "" {
+			if frame.File != "" {
 				var series []chart.Series
 				for _, name := range names {
-					sr := chart.Series{Name: strings.TrimSpace(name)}
+					sr := chart.Series{Name: name}
 					for _, c := range cells {
-						if c.Strategy == sr.Name && c.Error == "" {
+						if c.Strategy == name && c.Error == "" && c.Games > 0 {
 							sr.Points = append(sr.Points, chart.Point{Log10Size: c.Log10, Mean: c.Mean})
 						}
 					}
 					series = append(series, sr)
 				}
-				if err := chart.MeanBySize(plot, "mean guesses against the size of the space", series); err != nil {
+				if err := e.full.MeanBySize(frame, series); err != nil {
 					return err
 				}
 			}
 			switch {
-			case asJSON:
-				return writeJSON(e.stdout, struct {
-					Games int        `json:"games"`
-					Seed  uint64     `json:"seed"`
-					Cells []gridCell `json:"cells"`
-				}{games, seed, cells})
-			case asCSV:
-				return writeGridCSV(e.stdout, cells)
+			case bf.asJSON:
+				return writeJSON(e.Stdout, struct {
+					Games      int        `json:"games"`
+					Seed       uint64     `json:"seed"`
+					MaxGuesses int        `json:"maxGuesses,omitempty"`
+					Cells      []gridCell `json:"cells"`
+				}{bf.games, bf.seed, bf.maxGuesses, cells})
+			case bf.asCSV:
+				return writeGridCSV(e.Stdout, cells, bf.maxGuesses > 0)
 			}
-			return writeGridTables(e.stdout, games, seed, cells)
+			return writeGridTables(e.Stdout, bf.games, bf.seed, bf.maxGuesses, cells)
 		},
 	}
 	f := cmd.Flags()
@@ -214,18 +219,63 @@ log10 of the number of codes, as seeds/001's graphs did.`,
 	f.StringVar(&pegs, "pegs", "2:10:2", "numbers of pegs: A:B, A:B:STEP or A,B,C")
 	f.StringVar(&colors, "colors", "3:15:3", "numbers of colours: A:B, A:B:STEP or A,B,C")
 	f.StringVar(&names, "strategy", "incremental", "comma-separated strategies")
-	f.IntVar(&games, "games", 100, "random secrets per size")
-	f.Uint64Var(&seed, "seed", 1, "seed of the secrets and of randomised strategies")
-	f.IntVar(&workers, "workers", 0, "games played at once (0: one per core)")
-	f.IntVar(&maxGuesses, "max-guesses", 0, "count a game as failed after this many guesses (0: no limit)")
-	f.BoolVar(&asJSON, "json", false, "print the cells as JSON")
-	f.BoolVar(&asCSV, "csv", false, "print the cells as CSV")
-	f.StringVar(&plot, "plot", "", "draw mean guesses against log10(codes) into this .svg or .png file")
-	addStrategyFlags(f, &so)
+	f.IntVar(&bf.games, "games", 100, "random secrets per size")
+	f.Uint64Var(&bf.seed, "seed", 1, "seed of the secrets and of randomised strategies")
+	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
+	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")
+	f.BoolVar(&bf.asJSON, "json", false, "print the cells as JSON")
+	f.BoolVar(&bf.asCSV, "csv", false, "print the cells as CSV")
+	bf.addPlotFlags(f, "mean guesses against log10(codes)")
+	addStrategyFlags(f, &bf.so)
 	return cmd
 }
 
-func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) error {
+// playCell plays the named strategy on one size, the k-th cell of the
+// grid. A size the strategy cannot play is a cell with the reason; any
+// other error stops the grid.
+func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, a *mm.Alphabet, bf *benchFlags) (gridCell, error) {
+	cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors, Log10: round(r.Log10Size(), 4)}
+	if err := checkRules(r); err != nil {
+		cell.short, cell.Error = "not playable", oneLineText(err)
+		return cell, nil
+	}
+	s, err := MakeStrategy(name, bf.so, r, a)
+	if err != nil {
+		return cell, err
+	}
+	opts := eval.Options{Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+	bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*bf.games)
+	rep, err := eval.Run(ctx, r, name, s, &opts)
+	switch {
+	case err == nil:
+		cell.Games, cell.Min, cell.Max = rep.Played(), rep.Min(), rep.Max
+		cell.Mean = round(rep.Mean(), 3)
+		cell.PerGame = rep.Seconds() / float64(rep.Played())
+		if bf.maxGuesses > 0 {
+			won, share := rep.Games, round(rep.Won(), 4)
+			cell.Won, cell.WonShare = &won, &share
+		}
+		return cell, nil
+	case errors.Is(err, mm.ErrTooLarge):
+		cell.short = "too large to enumerate"
+	case errors.Is(err, mm.ErrUnsupported):
+		cell.short = "not for these rules"
+	case errors.Is(err, eval.ErrNotSolved):
+		cell.short = "not solved"
+	default:
+		return cell, runError(name+" on "+r.String(), err)
+	}
+	// A size or rules error is about the cell, not the secret it showed
+	// up on.
+	var ge *eval.GameError
+	if !errors.Is(err, eval.ErrNotSolved) && errors.As(err, &ge) {
+		err = ge.Err
+	}
+	cell.Error = oneLineText(err)
+	return cell, nil
+}
+
+func writeGridTables(w io.Writer, games int, seed uint64, maxGuesses int, cells []gridCell) error {
 	var cur string
 	var t *table
 	flush := func() error {
@@ -234,6 +284,7 @@ func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) erro
 		}
 		return t.flush()
 	}
+	limited := maxGuesses > 0
 	for _, c := range cells {
 		if c.Strategy != cur {
 			if err := flush(); err != nil {
@@ -243,27 +294,63 @@ func writeGridTables(w io.Writer, games int, seed uint64, cells []gridCell) erro
 				fmt.Fprintln(w) // a blank line between tables, none after the last
 			}
 			cur = c.Strategy
-			fmt.Fprintf(w, "%s, %d random secrets per size, seed %d\n\n", cur, games, seed)
+			fmt.Fprintf(w, "%s, %d random secrets per size, seed %d", cur, games, seed)
+			if limited {
+				fmt.Fprintf(w, ", at most %s a game", plural(maxGuesses, "guess"))
+			}
+			fmt.Fprint(w, "\n\n")
 			t = newTable(w)
-			t.row("length", "colours", "min", "max", "mean", "seconds/game")
+			head := []string{"length", "colours", "min", "max", "mean", "seconds/game"}
+			if limited {
+				head = append(head, "won %")
+			}
+			t.row(head...)
 		}
 		if c.Error != "" {
-			t.noted("("+c.short+")", strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "-")
+			row := []string{strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "-"}
+			if limited {
+				row = append(row, "-")
+			}
+			t.noted("("+c.short+")", row...)
 			continue
 		}
-		t.row(strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.Itoa(c.Min), strconv.Itoa(c.Max),
-			strconv.FormatFloat(c.Mean, 'f', 3, 64), strconv.FormatFloat(c.PerGame, 'e', 2, 64))
+		row := []string{strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), dash(c.Min), dash(c.Max),
+			strconv.FormatFloat(c.Mean, 'f', 3, 64), strconv.FormatFloat(c.PerGame, 'e', 2, 64)}
+		if limited {
+			row = append(row, strconv.FormatFloat(100**c.WonShare, 'f', 1, 64))
+		}
+		t.row(row...)
 	}
 	return flush()
 }
 
-func writeGridCSV(w io.Writer, cells []gridCell) error {
+// dash writes n, or "-" for 0 (no game won).
+func dash(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return strconv.Itoa(n)
+}
+
+func writeGridCSV(w io.Writer, cells []gridCell, limited bool) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"strategy", "pegs", "colors", "log10_size", "games", "min", "max", "mean", "seconds_per_game", "error"})
+	head := []string{"strategy", "pegs", "colors", "log10_size", "games", "min", "max", "mean", "seconds_per_game", "error"}
+	if limited {
+		head = append(head, "won", "won_share")
+	}
+	cw.Write(head)
 	for _, c := range cells {
-		cw.Write([]string{c.Strategy, strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.FormatFloat(c.Log10, 'f', -1, 64),
+		row := []string{c.Strategy, strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.FormatFloat(c.Log10, 'f', -1, 64),
 			strconv.Itoa(c.Games), strconv.Itoa(c.Min), strconv.Itoa(c.Max), strconv.FormatFloat(c.Mean, 'f', -1, 64),
-			strconv.FormatFloat(c.PerGame, 'g', 4, 64), c.Error})
+			strconv.FormatFloat(c.PerGame, 'g', 4, 64), c.Error}
+		if limited {
+			won, share := "", ""
+			if c.Won != nil {
+				won, share = strconv.Itoa(*c.Won), strconv.FormatFloat(*c.WonShare, 'f', -1, 64)
+			}
+			row = append(row, won, share)
+		}
+		cw.Write(row)
 	}
 	cw.Flush()
 	return cw.Error()

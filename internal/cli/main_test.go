@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, 
 			t.Fatalf("mastermind %s panicked: %v", strings.Join(args, " "), p)
 		}
 	}()
-	err = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	err = Run(context.Background(), args, strings.NewReader(stdin), &out, &errOut, nil)
 	return out.String(), errOut.String(), err
 }
 
@@ -261,7 +261,7 @@ var errorCases = []struct {
 	{"colour out of range", []string{"score", "1127", "1122"}, "", "7"},
 	{"repeat with distinct", []string{"score", "--distinct", "1123", "1234"}, "", "1123"},
 	{"distinct with more pegs than colours", []string{"score", "--distinct", "--colors", "3", "--pegs", "4", "123", "123"}, "", "distinct"},
-	{"one colour", []string{"score", "--colors", "1", "1111", "1111"}, "", "colour"},
+	{"one colour", []string{"score", "--colors", "1", "1111", "1111"}, "", "--colors 1: want 2 to 64"},
 	{"no pegs", []string{"score", "--pegs", "0", "1", "1"}, "", "pegs"},
 	{"40 pegs", []string{"score", "--pegs", "40", "1", "1"}, "", "pegs"},
 	{"40 colours without an alphabet", []string{"score", "--colors", "40", "1122", "1122"}, "", "alphabet"},
@@ -280,13 +280,33 @@ var errorCases = []struct {
 	{"unknown command", []string{"sovle", "1122"}, "", "sovle"},
 	{"all and games", []string{"bench", "--all", "--games", "5"}, "", "--games"},
 	{"json and csv", []string{"bench", "--json", "--csv"}, "", "--csv"},
-	{"negative games", []string{"bench", "--games", "-5"}, "", "negative"},
+	{"negative games", []string{"bench", "--games", "-5"}, "", "--games -5: want 1 or more"},
+	{"zero games", []string{"bench", "--games", "0"}, "", "--games 0: want 1 or more"},
+	{"too many games", []string{"bench", "--games", "1000000001", "--strategy", "random"}, "", "--games 1000000001: want at most 1000000000"},
+	{"games out of range", []string{"bench", "--games", "99999999999999999999"}, "", "--games 99999999999999999999: too large; want a whole number"},
+	{"games not a number", []string{"bench", "--games", "many"}, "", `--games "many": want a whole number`},
+	{"seed negative", []string{"bench", "--seed", "-1"}, "", `--seed "-1": want a whole number, 0 or more`},
+	{"bad duration", []string{"solve", "--strategy", "auto", "--budget", "soon", "3632"}, "", `--budget "soon": want a duration such as 2s or 250ms`},
+	{"negative max-guesses in bench", []string{"bench", "--max-guesses", "-3"}, "", "--max-guesses -3: want 0 or more"},
+	{"negative max-guesses in solve", []string{"solve", "--max-guesses", "-3", "3632"}, "", "--max-guesses -3: want 0 or more"},
+	{"zero colours", []string{"score", "--colors", "0", "1", "1"}, "", "--colors 0: want 2 to 64"},
+	{"alphabet too short", []string{"score", "--alphabet", "RGB", "--colors", "6", "RRGG", "GGRR"}, "", "--colors 6 needs 6 symbols, and the alphabet RGB has 3; give it more"},
+	{"alphabet of names too short", []string{"score", "--alphabet", "red,green", "red red", "red green"}, "", "--colors 6 needs 6 symbols"},
+	{"max-depth on a heuristic", []string{"bench", "--strategy", "knuth", "--max-depth", "5"}, "", "--max-depth applies to optimal only, not to knuth"},
+	{"consistent-only with random", []string{"solve", "--strategy", "random", "--consistent-only", "3632"}, "", "--consistent-only applies to knuth, expected-size, entropy or most-parts only, not to random"},
+	{"budget with knuth", []string{"tree", "--budget", "1s"}, "", "--budget applies to auto or sampler only, not to knuth"},
+	{"unknown flag suggestion", []string{"bench", "--stratgy", "knuth"}, "", "did you mean --strategy?"},
+	{"unknown rules", []string{"score", "--rules", "chess", "1122", "1122"}, "", `--rules "chess": unknown; known: classic, super`},
+	{"tree json and dot", []string{"tree", "--json", "--format", "dot"}, "", "--json and --format dot exclude each other"},
+	{"plot size without plot", []string{"bench", "--plot-size", "800x600"}, "", "--plot-size needs --plot"},
+	{"plot bad extension", []string{"bench", "--plot", "h.txt"}, "", "cannot tell the format"},
+	{"plot bad size", []string{"grid", "--plot", "g.png", "--plot-size", "big"}, "", "WIDTHxHEIGHT"},
 	{"bench all too large", []string{"bench", "--all", "--colors", "20", "--pegs", "8"}, "", "large"},
 	{"bench argument", []string{"bench", "knuth"}, "", "argument"},
-	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "at least"},
+	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "--pegs 0: want 1 to 32"},
 	{"grid bad range", []string{"grid", "--pegs", "3:a"}, "", "3:a"},
 	{"grid pegs too many", []string{"grid", "--pegs", "40", "--colors", "3", "--strategy", "auto"}, "", "pegs"},
-	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "negative"},
+	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "--max-guesses -1: want 0 or more"},
 	{"grid unknown strategy after a known one", []string{"grid", "--pegs", "2:8", "--colors", "3:15", "--strategy", "incremental,bogus"}, "", "bogus"},
 	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
 	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
@@ -306,8 +326,8 @@ func TestErrors(t *testing.T) {
 				t.Errorf("error text %q is not one line", msg)
 			}
 			var stderr bytes.Buffer
-			if code := report(&stderr, err); code != 2 {
-				t.Errorf("report(%v) = %d; want 2", err, code)
+			if code := Report(&stderr, err); code != 2 {
+				t.Errorf("Report(%v) = %d; want 2", err, code)
 			}
 			line := stderr.String()
 			if !strings.HasPrefix(line, "mastermind: ") || strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") {
@@ -340,13 +360,13 @@ func TestFailure(t *testing.T) {
 		t.Fatalf("solve --max-guesses 2 3632 = nil error; want a failure")
 	}
 	var stderr bytes.Buffer
-	if code := report(&stderr, err); code != 1 {
-		t.Errorf("report(%v) = %d; want 1", err, code)
+	if code := Report(&stderr, err); code != 1 {
+		t.Errorf("Report(%v) = %d; want 1", err, code)
 	}
 	if !strings.Contains(out, "1122") {
 		t.Errorf("solve --max-guesses 2 printed %q; want the two guesses", out)
 	}
-	if code := report(&stderr, nil); code != 0 {
+	if code := Report(&stderr, nil); code != 0 {
 		t.Errorf("report(nil) = %d; want 0", code)
 	}
 }

@@ -1,6 +1,7 @@
-package main
+package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -15,8 +16,8 @@ type partitionJSON struct {
 	Parts []mm.Part `json:"parts"`
 }
 
-func newPartition(e *env, rf *rulesFlags) *cobra.Command {
-	var asJSON bool
+func newPartition(e *Env, rf *rulesFlags) *cobra.Command {
+	var asJSON, asCSV bool
 	cmd := &cobra.Command{
 		Use:   "partition GUESS...",
 		Short: "Print how each guess divides all codes by feedback",
@@ -26,15 +27,19 @@ that a guess can receive. On classic Mastermind,
 
   mastermind partition 1111 1112 1122 1123 1234
 
-prints Table II of seeds/002 (Knuth's first-guess comparison).`,
+prints Table II of Anthony D. Rhodes's "Search Algorithms for Mastermind"
+(Knuth's comparison of first guesses).`,
 		Example: `  mastermind partition 1122
   mastermind partition --json 1122 1234
   mastermind partition --colors 8 --pegs 5 11223`,
 		Args: argsBetween(1, -1, "at least one GUESS"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, a, err := rf.rules()
+			r, a, err := rf.rules(cmd)
 			if err != nil {
 				return err
+			}
+			if asJSON && asCSV {
+				return fmt.Errorf("--json and --csv exclude each other")
 			}
 			guesses := make([]mm.Code, len(args))
 			for i, s := range args {
@@ -57,9 +62,26 @@ prints Table II of seeds/002 (Knuth's first-guess comparison).`,
 				for i, g := range guesses {
 					out[i] = partitionJSON{Guess: a.Format(g), Parts: parts[i]}
 				}
-				return writeJSON(e.stdout, out)
+				return writeJSON(e.Stdout, out)
 			}
-			t := newTable(e.stdout)
+			if asCSV {
+				cw := csv.NewWriter(e.Stdout)
+				head := []string{"black", "white"}
+				for _, g := range guesses {
+					head = append(head, a.Format(g))
+				}
+				cw.Write(head)
+				for _, f := range r.Feedbacks() {
+					row := []string{strconv.Itoa(f.Black), strconv.Itoa(f.White)}
+					for i := range guesses {
+						row = append(row, strconv.Itoa(countOf(parts[i], f)))
+					}
+					cw.Write(row)
+				}
+				cw.Flush()
+				return cw.Error()
+			}
+			t := newTable(e.Stdout)
 			head := []string{""}
 			for _, g := range guesses {
 				head = append(head, a.Format(g))
@@ -76,6 +98,7 @@ prints Table II of seeds/002 (Knuth's first-guess comparison).`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, `print [{"guess":…,"parts":[{"black":B,"white":W,"count":N},…]},…]`)
+	cmd.Flags().BoolVar(&asCSV, "csv", false, "print the table as CSV: black, white, then a column per guess")
 	return cmd
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -10,30 +10,39 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	mm "github.com/mastermind-toolkit/mastermind"
-	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
-// env is what a command may touch of the outside world.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	// stderrTTY reports whether stderr is a terminal, for progress bars.
-	stderrTTY bool
+// Env is what a command may touch of the outside world.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// StderrTTY reports whether stderr is a terminal, for progress bars.
+	StderrTTY bool
+
+	full    *Full
+	replace bool // delegate by replacing the process (Main), not as a child
+	args    []string
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
+	if full == nil {
+		full = &Full{}
+	}
+	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, StderrTTY: isTerminal(stderr), full: full}
 }
 
 // progressLine returns a function that shows a line of news on stderr,
 // rewriting it in place, and one that clears it. When stderr is not a
 // terminal, the news is written as a line every logEvery instead, and
 // nothing is cleared.
-func (e *env) progressLine() (show func(string), done func()) {
-	if !e.stderrTTY {
+func (e *Env) progressLine() (show func(string), done func()) {
+	if !e.StderrTTY {
 		// A log, not a screen: a whole line now and then, so that a long
 		// search run in the background still says how far it got.
 		var mu sync.Mutex
@@ -43,7 +52,7 @@ func (e *env) progressLine() (show func(string), done func()) {
 			mu.Lock()
 			defer mu.Unlock()
 			if time.Since(start) >= logEvery && time.Since(last) >= logEvery {
-				fmt.Fprintln(e.stderr, line)
+				fmt.Fprintln(e.Stderr, line)
 				last = time.Now()
 			}
 		}, func() {}
@@ -53,14 +62,14 @@ func (e *env) progressLine() (show func(string), done func()) {
 	show = func(line string) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(e.stderr, "\r\033[K%s", line)
+		fmt.Fprintf(e.Stderr, "\r\033[K%s", line)
 		shown = true
 	}
 	done = func() {
 		mu.Lock()
 		defer mu.Unlock()
 		if shown {
-			fmt.Fprint(e.stderr, "\r\033[K")
+			fmt.Fprint(e.Stderr, "\r\033[K")
 		}
 	}
 	return show, done
@@ -70,46 +79,8 @@ func (e *env) progressLine() (show func(string), done func()) {
 // writes a line of progress.
 const logEvery = 30 * time.Second
 
-// runBar shows on stderr, when it is a terminal, the progress of several
-// runs of games one after another; a nil *runBar does nothing.
-type runBar struct{ bar *progressbar.ProgressBar }
-
-// newRunBar returns a bar for total games in all, or nil if stderr is not a
-// terminal.
-func (e *env) newRunBar(total int) *runBar {
-	if !e.stderrTTY {
-		return nil
-	}
-	return &runBar{progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(e.stderr), progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetPredictTime(true), progressbar.OptionFullWidth())}
-}
-
-// track makes opts report a run labelled label whose games come after the
-// first base games.
-func (b *runBar) track(opts *eval.Options, label string, base int) {
-	if b == nil {
-		return
-	}
-	b.bar.Describe(label)
-	opts.Progress = func(done, _ int) { b.bar.Set(base + done) }
-}
-
-// add counts n more games done.
-func (b *runBar) add(n int) {
-	if b != nil {
-		b.bar.Add(n)
-	}
-}
-
-// stop clears the bar, finished or not.
-func (b *runBar) stop() {
-	if b != nil {
-		b.bar.Clear()
-		b.bar.Finish()
-	}
-}
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w any) bool { return isTerminal(w) }
 
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
@@ -117,13 +88,13 @@ func isTerminal(w any) bool {
 }
 
 // run executes the command line args.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, stderrTTY: isTerminal(stderr)}
+func (e *Env) run(ctx context.Context, args []string) error {
+	e.args = args
 	root := newRoot(e)
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(e.Stdin)
+	root.SetOut(e.Stdout)
+	root.SetErr(e.Stderr)
 	return oneLine(root.ExecuteContext(ctx))
 }
 
@@ -143,6 +114,9 @@ func oneLine(err error) error {
 	if err == nil {
 		return nil
 	}
+	if _, ok := err.(*exitStatus); ok {
+		return err
+	}
 	msg := err.Error()
 	// cobra's suggestions: "unknown command "x" for "mastermind"\n\nDid you mean this?\n\ty\n"
 	msg = strings.Replace(msg, "\n\nDid you mean this?\n", "; did you mean:", 1)
@@ -154,58 +128,13 @@ func oneLine(err error) error {
 	return &lineError{msg: msg, err: err}
 }
 
-// rulesFlags are the flags every command takes.
-type rulesFlags struct {
-	colors, pegs int
-	distinct     bool
-	alphabet     string
+// oneLineText returns err's text as oneLine writes it, without the
+// "mastermind: " prefix.
+func oneLineText(err error) string {
+	return strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
 }
 
-// rules returns the variant and alphabet the flags describe.
-func (f *rulesFlags) rules() (mm.Rules, *mm.Alphabet, error) {
-	r := mm.Rules{Colors: f.colors, Pegs: f.pegs, Distinct: f.distinct}
-	if err := checkRules(r); err != nil {
-		return r, nil, err
-	}
-	a, err := f.symbols()
-	if err != nil {
-		return r, nil, err
-	}
-	if r.Colors > a.Len() {
-		return r, nil, fmt.Errorf("%d colours need an alphabet of at least %d symbols, and %q has %d; pass --alphabet",
-			r.Colors, r.Colors, a.String(), a.Len())
-	}
-	return r, a, nil
-}
-
-// checkRules validates rules given on the command line, where zero colours
-// or pegs is a mistake rather than a request for the default.
-func checkRules(r mm.Rules) error {
-	if r.Colors == 0 || r.Pegs == 0 {
-		return fmt.Errorf("--colors and --pegs must be at least 2 and 1")
-	}
-	return r.Validate()
-}
-
-// symbols returns the alphabet of --alphabet, or the default one.
-func (f *rulesFlags) symbols() (*mm.Alphabet, error) {
-	if f.alphabet == "" {
-		return mm.DefaultAlphabet, nil
-	}
-	return mm.NewAlphabet(f.alphabet)
-}
-
-// describeRules returns the heading of a variant, such as
-// "6 colours × 4 pegs" or "10 colours × 4 pegs, distinct".
-func describeRules(r mm.Rules) string {
-	s := fmt.Sprintf("%d colours × %d pegs", r.Colors, r.Pegs)
-	if r.Distinct {
-		s += ", distinct"
-	}
-	return s
-}
-
-func newRoot(e *env) *cobra.Command {
+func newRoot(e *Env) *cobra.Command {
 	rf := &rulesFlags{}
 	root := &cobra.Command{
 		Use:   "mastermind",
@@ -216,21 +145,17 @@ A codemaker hides a code of --pegs pegs in --colors colours; each guess is
 answered with black pegs (right colour, right place) and white pegs (right
 colour, wrong place). Codes are written with the symbols 123456789ABC…
 (colour 1 first), or with --alphabet; spaces and commas between pegs are
-allowed. Classic Mastermind, 6 colours × 4 pegs, is the default.
+allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
+names other games (` + presetNames() + `).
 
 Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		CompletionOptions: cobra.CompletionOptions{
-			HiddenDefaultCmd: true,
-		},
+		Version:       version(),
 	}
-	pf := root.PersistentFlags()
-	pf.IntVar(&rf.colors, "colors", mm.DefaultColors, "number of colours")
-	pf.IntVar(&rf.pegs, "pegs", mm.DefaultPegs, "number of pegs in a code")
-	pf.BoolVar(&rf.distinct, "distinct", false, "codes may not repeat a colour (Bulls and Cows)")
-	pf.StringVar(&rf.alphabet, "alphabet", "", "symbols for the colours, colour 1 first (default "+mm.DefaultSymbols+")")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
+	root.SetVersionTemplate("{{.Version}}\n")
+	rf.add(root.PersistentFlags())
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newScore(e, rf),
 		newPartition(e, rf),
@@ -241,9 +166,12 @@ Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
 		newGrid(e, rf),
 		newAssist(e, rf),
 		newPlay(e, rf),
-		newServe(e),
+		newServe(e, rf),
 		newClient(e, rf),
+		newVersion(e),
+		newMan(e),
 	)
+	addCompletions(root)
 	return root
 }
 
@@ -256,13 +184,15 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.IntVar(&so.Plies, "plies", 0, "deep: levels from the start where the --top best guesses are played out (0: the effort's)")
 	f.IntVar(&so.Exact, "exact", 0, "deep: largest number of codes left played optimally (0: sized to the variant)")
 	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
-	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, seeds/004), "own", or a code`)
+	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, as in Ben Knox's COSC343 report), "own", or a code`)
 	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+")")
 }
 
-// makeStrategy builds the named strategy for rules r, with the opening of
-// --opening: "pairs", "own", or a code written in alphabet a.
-func makeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) (mm.Strategy, error) {
+// MakeStrategy builds the named strategy for rules r, with the opening of
+// --opening: "pairs", "own", or a code written in alphabet a. Names are
+// case-insensitive.
+func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) (mm.Strategy, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
 	var first *mm.Code
 	switch so.Opening {
 	case "", "own", "pairs":
@@ -292,11 +222,11 @@ func strategyList(s string, o strategy.Options, r mm.Rules, a *mm.Alphabet) ([]s
 	var out []mm.Strategy
 	seen := map[string]bool{}
 	for _, n := range strings.Split(s, ",") {
-		n = strings.TrimSpace(n)
+		n = strings.ToLower(strings.TrimSpace(n))
 		if n == "" || seen[n] {
 			continue
 		}
-		st, err := makeStrategy(n, o, r, a)
+		st, err := MakeStrategy(n, o, r, a)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -12,7 +12,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-func newScore(e *env, rf *rulesFlags) *cobra.Command {
+func newScore(e *Env, rf *rulesFlags) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "score [SECRET GUESS]",
@@ -31,11 +31,11 @@ line stops it with an error naming the line.`,
 			if len(args) == 1 {
 				return fmt.Errorf("expected SECRET GUESS, or no arguments to read pairs from stdin; got only %q", args[0])
 			}
-			r, a, err := rf.rules()
+			r, a, err := rf.rules(cmd)
 			if err != nil {
 				return err
 			}
-			out := bufio.NewWriter(e.stdout)
+			out := bufio.NewWriter(e.Stdout)
 			defer out.Flush()
 			write := func(f mm.Feedback) {
 				if asJSON {
@@ -57,7 +57,7 @@ line stops it with an error naming the line.`,
 				write(f)
 				return nil
 			}
-			in := bufio.NewScanner(e.stdin)
+			in := bufio.NewScanner(e.Stdin)
 			in.Buffer(make([]byte, 64*1024), 1024*1024)
 			for line := 1; in.Scan(); line++ {
 				text := strings.TrimSpace(in.Text())

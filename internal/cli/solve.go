@@ -1,10 +1,11 @@
-package main
+package cli
 
 import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -38,7 +39,7 @@ func toRulesJSON(r mm.Rules) rulesJSON {
 	return rulesJSON{Colors: r.Colors, Pegs: r.Pegs, Distinct: r.Distinct}
 }
 
-func newSolve(e *env, rf *rulesFlags) *cobra.Command {
+func newSolve(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
 		asJSON     bool
 		name       string
@@ -56,7 +57,7 @@ and the number of codes still possible after it.`,
   mastermind solve --colors 8 --pegs 5 --strategy most-parts 71453`,
 		Args: argsBetween(1, 1, "one SECRET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, a, err := rf.rules()
+			r, a, err := rf.rules(cmd)
 			if err != nil {
 				return err
 			}
@@ -64,10 +65,17 @@ and the number of codes still possible after it.`,
 			if err != nil {
 				return err
 			}
+			if err := atLeast(0, "max-guesses", maxGuesses); err != nil {
+				return err
+			}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
+				return err
+			}
 			var done func()
 			so.Progress, done = e.progressLine()
 			defer done()
-			s, err := makeStrategy(name, so, r, a)
+			s, err := MakeStrategy(name, so, r, a)
 			if err != nil {
 				return err
 			}
@@ -90,11 +98,11 @@ and the number of codes still possible after it.`,
 					}
 					out.Guesses = append(out.Guesses, j)
 				}
-				if werr := writeJSON(e.stdout, out); werr != nil {
+				if werr := writeJSON(e.Stdout, out); werr != nil {
 					return werr
 				}
 			} else {
-				t := newTable(e.stdout)
+				t := newTable(e.Stdout)
 				t.row("#", "guess", "black", "white", "remaining")
 				for i, s := range steps {
 					rem := "?"
@@ -107,7 +115,7 @@ and the number of codes still possible after it.`,
 					return err
 				}
 				if solved {
-					fmt.Fprintf(e.stdout, "solved %s in %d guesses with %s\n", a.Format(secret), len(steps), name)
+					fmt.Fprintf(e.Stdout, "solved %s in %s with %s\n", a.Format(secret), plural(len(steps), "guess"), name)
 				}
 			}
 			if !solved {
@@ -120,7 +128,7 @@ and the number of codes still possible after it.`,
 	f.BoolVar(&asJSON, "json", false, "print the game as JSON")
 	f.StringVar(&name, "strategy", "knuth", "strategy to play")
 	f.Uint64Var(&seed, "seed", 1, "seed of randomised strategies")
-	f.IntVar(&maxGuesses, "max-guesses", 0, "give up after this many guesses (0: no limit)")
+	f.IntVar(&maxGuesses, "max-guesses", 0, "count the game as lost, exit status 1, if not won within this many guesses (0: no limit)")
 	addStrategyFlags(f, &so)
 	return cmd
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -46,10 +46,11 @@ func toTreeJSON(a *mm.Alphabet, t *mm.Tree) *treeNodeJSON {
 	return n
 }
 
-func newTree(e *env, rf *rulesFlags) *cobra.Command {
+func newTree(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
 		name   string
 		format string
+		asJSON bool
 		so     strategy.Options
 	)
 	cmd := &cobra.Command{
@@ -60,9 +61,9 @@ and for every feedback some secret gives, the guess it plays next, down to
 the last guess of every game.
 
 --format text (the default) indents one line per node: the feedback that
-led there, the guess, and how many secrets reach it. --format json nests
-{"guess","size","branches":[{"black","white","next"}]} under a header with
-the totals. --format dot is a GraphViz digraph: render it with
+led there, the guess, and how many secrets reach it. --format json (or
+--json) nests {"guess","size","branches":[{"black","white","next"}]} under
+a header with the totals. --format dot is a GraphViz digraph: render it with
 "dot -Tsvg tree.dot > tree.svg".
 
 Following the tree for every secret gives exactly the figures of bench --all.`,
@@ -71,17 +72,28 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
   mastermind tree --strategy optimal --max-depth 5 --format dot | dot -Tsvg > tree.svg`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, a, err := rf.rules()
+			r, a, err := rf.rules(cmd)
 			if err != nil {
 				return err
 			}
+			format = strings.ToLower(format)
 			if format != "text" && format != "json" && format != "dot" {
 				return fmt.Errorf("--format %q: want text, json or dot", format)
+			}
+			if asJSON {
+				if cmd.Flags().Changed("format") && format != "json" {
+					return fmt.Errorf("--json and --format %s exclude each other", format)
+				}
+				format = "json"
+			}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
+				return err
 			}
 			var done func()
 			so.Progress, done = e.progressLine()
 			defer done()
-			s, err := makeStrategy(name, so, r, a)
+			s, err := MakeStrategy(name, so, r, a)
 			if err != nil {
 				return err
 			}
@@ -89,7 +101,7 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 			if err != nil {
 				return err
 			}
-			w := bufio.NewWriter(e.stdout)
+			w := bufio.NewWriter(e.Stdout)
 			defer w.Flush()
 			switch format {
 			case "json":
@@ -109,6 +121,7 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 	f := cmd.Flags()
 	f.StringVar(&name, "strategy", "knuth", "deterministic strategy whose tree to write")
 	f.StringVar(&format, "format", "text", "text, json or dot")
+	f.BoolVar(&asJSON, "json", false, "write the tree as JSON, as --format json")
 	addStrategyFlags(f, &so)
 	return cmd
 }

@@ -1,0 +1,25 @@
+// Command mastermind breaks Mastermind codes: it scores guesses, prints
+// partition tables, solves games with any strategy, benchmarks strategies
+// over every secret or seeded samples, and more. Run "mastermind help" for
+// the list of commands and "mastermind help COMMAND" for one.
+//
+// Every command takes the rules of the variant: --rules for a named game,
+// or --colors C --pegs P [--distinct] (classic 6 × 4 by default), and
+// --alphabet to write colours with other symbols than 123456789ABC….
+// Errors are one line on stderr; bad input exits with status 2, a command
+// that ran but failed (a game not solved) with status 1.
+//
+// This binary links only what computing needs, so that it starts about as
+// fast as any small Go program; serve, client, play, assist and --plot run
+// in mastermind-full, installed beside it by
+//
+//	go install github.com/mastermind-toolkit/mastermind/cmd/...@latest
+package main
+
+import (
+	"os"
+
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
+)
+
+func main() { os.Exit(cli.Main(nil)) }
