@@ -34,6 +34,13 @@ func TestSessionGolden(t *testing.T) {
 		{"assist-bad-answers.golden", "help\n5 0\n3 1\nhello\n12345\n1237\n\nundo\ndrop 1\n2b1w\nundo\nBW\nquit\n", []string{"assist"}, ""},
 		{"assist-rgb.golden", "b\nw w\nhint\nbbw\n", []string{"assist", "--alphabet", "RGBYOP", "--strategy", "most-parts"}, ""},
 		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8"}, ""},
+		// Bulls and Cows, answered as its players write it.
+		{"assist-bulls-cows.golden", "0A2B\n0 bulls 3 cows\n0A1B\n2A2B\n4A0B\n", []string{"assist", "--rules", "bulls-cows"}, ""},
+		// A drop taken back, and a mistyped command.
+		{"assist-undo-drop.golden", "1 0\n0 1\ndrop 1\nhnit\nundo\nhistory\n1 2\n", []string{"assist"}, ""},
+		// Colour names, and a guess played twice.
+		{"play-names.golden", "red red green green\nRRGG\nblue yellow red green\nquit\n",
+			[]string{"play", "--alphabet", "red,green,blue,yellow,orange,purple", "--secret", "blue yellow red green"}, ""},
 		{"play-3632.golden", "hint\n1122\nhelp\n11\n1127\nguess 1344\nhistory\n3 5 2 6\n3632\n", []string{"play", "--secret", "3632"}, ""},
 		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}, "game lost: the code was not found in 3 guesses"},
 		{"play-seed.golden", "12345\nhint\nquit\n", []string{"play", "--seed", "7", "--colors", "8", "--pegs", "5"}, "game abandoned after 1 guess"},

@@ -408,8 +408,8 @@ func newStyles(r mm.Rules, a *mm.Alphabet) styles {
 		keyNone:       lipgloss.NewStyle().Background(boardColor).Foreground(lipgloss.Color("#5d4037")),
 		keyBackground: lipgloss.NewStyle().Background(boardColor),
 	}
-	for _, c := range palette(r, a) {
-		s.pegs = append(s.pegs, lipgloss.NewStyle().Background(c).Foreground(contrast(c)).Bold(true))
+	for _, c := range pegColours(r, a) {
+		s.pegs = append(s.pegs, lipgloss.NewStyle().Background(lipgloss.Color(c.Hex())).Foreground(contrast(c)).Bold(true))
 	}
 	if r.Pegs <= 8 {
 		s.gap = " "
