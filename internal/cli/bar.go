@@ -17,10 +17,10 @@ import (
 //
 //	knuth  [=========>            ]  523/1296  40%  3s, about 4s left
 //
-// The time left is shown once the estimate has settled: after a second
-// and a twentieth of the work, when the rate since the start is no longer
-// ruled by the first games (a strategy's first guesses cost the most), and
-// only while successive estimates agree within a quarter.
+// The time left comes from the rate of the last few seconds, not since the
+// start, which the first games rule (a strategy's first guesses cost the
+// most), and is shown once it has settled: with a twentieth of the work
+// done and a second of history behind the rate.
 type bar struct {
 	w     io.Writer
 	width int // columns of the terminal
@@ -32,11 +32,19 @@ type bar struct {
 	done      int
 	start     time.Time
 	drawn     time.Time // when the line was last drawn
-	lastEst   time.Duration
-	steady    int // successive estimates that agreed
+	recent    []sample  // the last rateWindow of progress, oldest first
 	shown     bool
 	throttled time.Duration
 }
+
+// A sample is the work done at a time.
+type sample struct {
+	at   time.Time
+	done int
+}
+
+// rateWindow is how far back the rate of the time left looks.
+const rateWindow = 5 * time.Second
 
 func newBar(w io.Writer, total int) *bar {
 	width := 80
@@ -62,6 +70,10 @@ func (b *bar) set(n int) {
 		return
 	}
 	b.drawn = now
+	b.recent = append(b.recent, sample{now, b.done})
+	for len(b.recent) > 2 && now.Sub(b.recent[0].at) > rateWindow {
+		b.recent = b.recent[1:]
+	}
 	fmt.Fprintf(b.w, "\r\033[K%s", b.line(now))
 	b.shown = true
 }
@@ -71,7 +83,7 @@ func (b *bar) line(now time.Time) string {
 	elapsed := now.Sub(b.start)
 	pct := 100 * b.done / max(1, b.total)
 	tail := fmt.Sprintf("  %d/%d  %d%%  %s", b.done, b.total, pct, short(elapsed))
-	if est, ok := b.estimate(elapsed); ok {
+	if est, ok := b.estimate(); ok {
 		tail += ", about " + short(est) + " left"
 	}
 	head := b.label
@@ -88,21 +100,19 @@ func (b *bar) line(now time.Time) string {
 	return head + "  [" + strings.Repeat("=", fill) + arrow + strings.Repeat(" ", room-fill-len(arrow)) + "]" + tail
 }
 
-// estimate returns the time left, and whether it has settled enough to
-// show.
-func (b *bar) estimate(elapsed time.Duration) (time.Duration, bool) {
-	if b.done == 0 || b.done >= b.total {
+// estimate returns the time left at the rate of the recent samples, and
+// whether it has settled enough to show.
+func (b *bar) estimate() (time.Duration, bool) {
+	if b.done == 0 || b.done >= b.total || len(b.recent) < 2 {
 		return 0, false
 	}
-	est := time.Duration(float64(elapsed) / float64(b.done) * float64(b.total-b.done))
-	if b.lastEst > 0 && est > b.lastEst*3/4 && est < b.lastEst*5/4 {
-		b.steady++
-	} else {
-		b.steady = 0
+	first, last := b.recent[0], b.recent[len(b.recent)-1]
+	span := last.at.Sub(first.at)
+	if span < time.Second || last.done <= first.done || b.done*20 < b.total {
+		return 0, false
 	}
-	b.lastEst = est
-	ok := elapsed >= time.Second && b.done*20 >= b.total && b.steady >= 2
-	return est, ok
+	perGame := float64(span) / float64(last.done-first.done)
+	return time.Duration(perGame * float64(b.total-b.done)), true
 }
 
 // short writes d to the second, or to the tenth under ten seconds.

@@ -234,11 +234,13 @@ number of codes, as that report's graphs did.`,
 // grid. A size the strategy cannot play is a cell with the reason; any
 // other error stops the grid.
 func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, a *mm.Alphabet, bf *benchFlags) (gridCell, error) {
-	cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors, Log10: round(r.Log10Size(), 4)}
+	cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors}
 	if err := checkRules(r); err != nil {
+		// No codes at all: log10Size stays 0.
 		cell.short, cell.Error = "not playable", oneLineText(err)
 		return cell, nil
 	}
+	cell.Log10 = round(r.Log10Size(), 4)
 	s, err := MakeStrategy(name, bf.so, r, a)
 	if err != nil {
 		return cell, err

@@ -148,7 +148,14 @@ colour, wrong place). Codes are written with the symbols 123456789ABC…
 allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
 names other games (` + presetNames() + `).
 
-Strategies: ` + strings.Join(strategy.Names(), ", ") + `.`,
+Strategies: ` + strings.Join(strategy.Names(), ", ") + `.
+
+Besides the classics (Knuth 1977, Irving, Neuwirth, Kooi), the toolkit
+plays the strategies and reruns the experiments of five reports:
+Xinhao Su and David Xu, "Master Minds: The Report" (2021); Arjun Bhushan,
+"Mastermind Solver"; Anthony D. Rhodes, "Search Algorithms for Mastermind";
+"Informed Mastermind guessing with Max-Parts" (a blog post whose author is
+not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Version:       version(),

@@ -7,6 +7,7 @@ package draw
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -173,7 +174,38 @@ func newPlot(title, x, y string) *plot.Plot {
 		a.Padding = vg.Points(4)
 	}
 	p.X.Label.Text, p.Y.Label.Text = x, y
+	p.X.Tick.Marker, p.Y.Tick.Marker = niceTicks{}, niceTicks{}
 	return p
+}
+
+// niceTicks labels an axis every 1, 2 or 5 times a power of ten, about
+// eight labels in all, without needless decimals.
+type niceTicks struct{}
+
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'g', 4, 64)}}
+	}
+	raw := (hi - lo) / 8
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := mag
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*mag >= raw {
+			step = m * mag
+			break
+		}
+	}
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	var ticks []plot.Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
+		v := k*step + 0 // +0 turns -0 into 0
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', decimals, 64)})
+		// A minor tick half way.
+		if mid := v + step/2; mid <= hi {
+			ticks = append(ticks, plot.Tick{Value: mid})
+		}
+	}
+	return ticks
 }
 
 func newLegend() plot.Legend {

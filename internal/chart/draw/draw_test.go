@@ -153,3 +153,26 @@ func ExampleHistograms() {
 	fmt.Println(err)
 	// Output: <nil>
 }
+
+func TestNiceTicks(t *testing.T) {
+	tests := []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 26.5, "0 5 10 15 20 25"},
+		{0, 735, "0 100 200 300 400 500 600 700"},
+		{0, 1.3, "0.0 0.2 0.4 0.6 0.8 1.0 1.2"},
+		{2.5, 4.1, "2.6 2.8 3.0 3.2 3.4 3.6 3.8 4.0"},
+	}
+	for _, tt := range tests {
+		var labels []string
+		for _, tk := range draw.NiceTicks(tt.lo, tt.hi) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tt.want {
+			t.Errorf("ticks of [%v, %v] = %q; want %q", tt.lo, tt.hi, got, tt.want)
+		}
+	}
+}
