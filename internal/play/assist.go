@@ -589,14 +589,17 @@ func (a *Assist) hint() []Line {
 	out = append(out, info("The best guesses now%s:", by))
 	w := max(a.cfg.Rules.Pegs, len("guess"))
 	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
+	starred := false
 	for _, s := range ranked {
 		mark := " "
 		if s.Consistent {
-			mark = "*"
+			mark, starred = "*", true
 		}
 		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
 	}
-	out = append(out, info("  * could be the code"))
+	if starred {
+		out = append(out, info("  * could be the code"))
+	}
 	return out
 }
 

@@ -447,3 +447,22 @@ func TestGameRepeatedGuess(t *testing.T) {
 		t.Errorf("the game is not won after 3632 within 3 guesses")
 	}
 }
+
+// TestHintFootnote checks that the "* could be the code" footnote comes
+// only with a starred guess.
+func TestHintFootnote(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		star   bool
+	}{{"1 0", true}, {"0 2", false}} {
+		a := newAssist(t, mm.Classic)
+		a.Do(tt.answer)
+		hint := text(a.Do("hint"))
+		if got := strings.Contains(hint, "* could be the code"); got != tt.star || strings.Contains(hint, "*\n") && !tt.star {
+			t.Errorf("after 1122 got %s, the hint\n%s\nhas the footnote: %v; want %v", tt.answer, hint, got, tt.star)
+		}
+		if got := strings.Count(hint, "*"); (got > 0) != tt.star {
+			t.Errorf("after 1122 got %s: %d stars in\n%s", tt.answer, got, hint)
+		}
+	}
+}
