@@ -237,3 +237,25 @@ func TestManPage(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyNames checks that strategy names are read in any letter
+// case, and that tree takes --json like every result command.
+func TestStrategyNames(t *testing.T) {
+	if got := mustRun(t, "", "solve", "--strategy", "KNUTH", "3632"); !strings.Contains(got, "solved 3632 in 5 guesses with knuth") {
+		t.Errorf("solve --strategy KNUTH =\n%s", got)
+	}
+	var bj struct{ Results []struct{ Strategy string } }
+	if err := json.Unmarshal([]byte(mustRun(t, "", "bench", "--strategy", "Knuth, ENTROPY,knuth", "--json")), &bj); err != nil {
+		t.Fatal(err)
+	}
+	if len(bj.Results) != 2 || bj.Results[0].Strategy != "knuth" || bj.Results[1].Strategy != "entropy" {
+		t.Errorf("bench --strategy 'Knuth, ENTROPY,knuth' = %+v; want knuth and entropy once each", bj.Results)
+	}
+	var tj treeJSON
+	if err := json.Unmarshal([]byte(mustRun(t, "", "tree", "--json", "--colors", "3", "--pegs", "2")), &tj); err != nil {
+		t.Fatalf("tree --json: %v", err)
+	}
+	if tj.Games != 9 || tj.Tree == nil || tj.Strategy != "knuth" {
+		t.Errorf("tree --json = %+v", tj)
+	}
+}

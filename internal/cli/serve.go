@@ -28,8 +28,11 @@ It stops on an interrupt (Ctrl-C), finishing the requests under way.`,
   mastermind client --server http://127.0.0.1:8080 --games 100 --colors 8 --pegs 5 --max-guesses 35 --time-limit 2s`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.Rate < 0 || o.Burst < 0 {
-				return fmt.Errorf("--rate and --burst must not be negative")
+			if o.Rate < 0 {
+				return fmt.Errorf("--rate %v: want 0 or more", o.Rate)
+			}
+			if err := atLeast(0, "burst", o.Burst); err != nil {
+				return err
 			}
 			if e.full.Serve == nil {
 				return e.delegate("serve")

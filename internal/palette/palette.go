@@ -30,6 +30,44 @@ func (c Colour) RGBA() (r, g, b, a uint32) {
 	return uint32(c.R) * 0x101, uint32(c.G) * 0x101, uint32(c.B) * 0x101, 0xffff
 }
 
+// ANSI256 returns the nearest colour of a 256-colour terminal, among the
+// 6×6×6 cube and the greys (16 to 255), by weighted RGB distance; the
+// terminal libraries' own conversion can map a saturated red to a grey.
+func (c Colour) ANSI256() uint8 {
+	best, bestD := 16, math.Inf(1)
+	for i := 16; i < 256; i++ {
+		r, g, b := xterm(i)
+		if d := redmean(c, r, g, b); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
+}
+
+// xterm returns the components of colour i (16 to 255) of a 256-colour
+// terminal.
+func xterm(i int) (r, g, b int) {
+	if i >= 232 {
+		v := 8 + 10*(i-232)
+		return v, v, v
+	}
+	i -= 16
+	level := func(q int) int {
+		if q == 0 {
+			return 0
+		}
+		return 55 + 40*q
+	}
+	return level(i / 36), level(i / 6 % 6), level(i % 6)
+}
+
+// redmean is a cheap perceptual distance between c and (r, g, b).
+func redmean(c Colour, r, g, b int) float64 {
+	rm := (float64(c.R) + float64(r)) / 2
+	dr, dg, db := float64(int(c.R)-r), float64(int(c.G)-g), float64(int(c.B)-b)
+	return (2+rm/256)*dr*dr + 4*dg*dg + (2+(255-rm)/256)*db*db
+}
+
 // Dark reports whether black text reads worse than white on the colour.
 func (c Colour) Dark() bool {
 	return 0.2126*float64(c.R)+0.7152*float64(c.G)+0.0722*float64(c.B) <= 0.5*255

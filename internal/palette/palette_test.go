@@ -71,3 +71,19 @@ func TestOf(t *testing.T) {
 		t.Errorf("black should be dark and white light")
 	}
 }
+
+// TestANSI256 checks the 256-colour form of the named colours: each a
+// colour of the cube, not a grey, but for grey, white and black.
+func TestANSI256(t *testing.T) {
+	want := map[string]uint8{"red": 161, "green": 71, "yellow": 220, "blue": 62, "white": 231, "black": 16}
+	for _, c := range palette.Named() {
+		i := c.ANSI256()
+		grey := i >= 232 || i == 16 || i == 231 || i == 59 || i == 102 || i == 145 || i == 188
+		if grey != (c.Name == "grey" || c.Name == "white" || c.Name == "black") {
+			t.Errorf("%s %s -> colour %d, grey %v", c.Name, c.Hex(), i, grey)
+		}
+		if w, ok := want[c.Name]; ok && i != w {
+			t.Errorf("%s %s -> colour %d; want %d", c.Name, c.Hex(), i, w)
+		}
+	}
+}

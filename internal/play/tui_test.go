@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -163,6 +164,13 @@ func TestTUIPegColours(t *testing.T) {
 	m = typeLines(t, play.NewModel(g), "RRRR")
 	if raw := m.Render(); !strings.Contains(raw, "48;2;230;25;75m R ") {
 		t.Errorf("R is not drawn on red:\n%q", raw)
+	}
+	// On a 256-colour terminal the pegs take the palette's nearest
+	// colours, red for red rather than the grey the terminal library
+	// would pick.
+	m256, _ := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	if raw := m256.(play.Model).Render(); !strings.Contains(raw, "48;5;161m R ") {
+		t.Errorf("on a 256-colour terminal R is not drawn on colour 161:\n%q", raw)
 	}
 	// The view asks for the full screen.
 	if v := m.View(); !v.AltScreen || !strings.Contains(v.WindowTitle, "mastermind play") {
