@@ -44,19 +44,11 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 	case err != nil:
 		return err
 	case g != nil && !g.Won() && o.MaxGuesses > 0 && len(g.Turns()) >= o.MaxGuesses:
-		return cli.Failure(fmt.Errorf("game lost: the code was not found in %s", plural(len(g.Turns()), "guess")))
+		return cli.Failure(fmt.Errorf("game lost: the code was not found in %s", cli.Plural(len(g.Turns()), "guess")))
 	case g != nil && !g.Won():
-		return cli.Failure(fmt.Errorf("game abandoned after %s", plural(len(g.Turns()), "guess")))
+		return cli.Failure(fmt.Errorf("game abandoned after %s", cli.Plural(len(g.Turns()), "guess")))
 	}
 	return nil
-}
-
-// plural writes "1 guess", "5 guesses".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ses", n, noun)
 }
 
 // sessionConfig returns the configuration of an interactive session: the

@@ -277,7 +277,7 @@ once however many games pass through each node; every core works at once
 // not fit it.
 func runError(name string, err error) error {
 	err = fmt.Errorf("%s: %w", name, err)
-	if errors.Is(err, eval.ErrNotSolved) || errors.Is(err, context.Canceled) {
+	if errors.Is(err, eval.ErrNotSolved) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return Failure(err)
 	}
 	return err
@@ -286,7 +286,7 @@ func runError(name string, err error) error {
 func writeBenchTable(w io.Writer, r mm.Rules, what string, maxGuesses int, reports []*eval.Report) error {
 	fmt.Fprintf(w, "%s, %s", describeRules(r), what)
 	if maxGuesses > 0 {
-		fmt.Fprintf(w, ", at most %s a game", plural(maxGuesses, "guess"))
+		fmt.Fprintf(w, ", at most %s a game", Plural(maxGuesses, "guess"))
 	}
 	fmt.Fprint(w, "\n\n")
 	t := newTable(w)
@@ -322,7 +322,7 @@ func writeBenchTable(w io.Writer, r mm.Rules, what string, maxGuesses int, repor
 	width := max(1, (hi+19)/20)
 	for lo := 1; lo <= hi; lo += width {
 		top := min(hi, lo+width-1)
-		label := plural(lo, "guess")
+		label := Plural(lo, "guess")
 		if width > 1 {
 			label = strconv.Itoa(lo) + "–" + strconv.Itoa(top) + " guesses"
 		}

@@ -201,7 +201,7 @@ func lostError(rep *clientJSON, results []ClientGame) error {
 	}
 	var why []string
 	if outOfGuesses > 0 {
-		why = append(why, fmt.Sprintf("%d not found within %s", outOfGuesses, plural(rep.MaxGuesses, "guess")))
+		why = append(why, fmt.Sprintf("%d not found within %s", outOfGuesses, Plural(rep.MaxGuesses, "guess")))
 	}
 	if outOfTime > 0 {
 		why = append(why, fmt.Sprintf("%d ran out of the %s s allowed", outOfTime, strconv.FormatFloat(rep.TimeLimit, 'f', -1, 64)))
@@ -216,7 +216,7 @@ func lostError(rep *clientJSON, results []ClientGame) error {
 func writeClientTable(w io.Writer, rep *clientJSON) error {
 	limits := "no guess limit"
 	if rep.MaxGuesses > 0 {
-		limits = plural(rep.MaxGuesses, "guess")
+		limits = Plural(rep.MaxGuesses, "guess")
 	}
 	if rep.TimeLimit > 0 {
 		limits += ", " + strconv.FormatFloat(rep.TimeLimit, 'f', -1, 64) + " s per game"
@@ -235,7 +235,7 @@ func writeClientTable(w io.Writer, rep *clientJSON) error {
 	t.row("std", f3(rep.StdDev))
 	t.row("max", strconv.Itoa(rep.Max))
 	for n := 1; n <= rep.Max; n++ {
-		t.row(plural(n, "guess"), strconv.Itoa(rep.Histogram[n]))
+		t.row(Plural(n, "guess"), strconv.Itoa(rep.Histogram[n]))
 	}
 	t.row("seconds", f3(rep.Seconds))
 	t.row("s/game", f3(rep.SecondsPerGame))

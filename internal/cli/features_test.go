@@ -1,13 +1,19 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -257,5 +263,38 @@ func TestStrategyNames(t *testing.T) {
 	}
 	if tj.Games != 9 || tj.Tree == nil || tj.Strategy != "knuth" {
 		t.Errorf("tree --json = %+v", tj)
+	}
+}
+
+// TestHugeGames checks that bench --games 1000000000 neither allocates its
+// games up front nor crashes: it starts at once in a little memory and
+// stops when cancelled, as a failure (exit status 1).
+func TestHugeGames(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+				runtime.ReadMemStats(&ms)
+				if ms.HeapInuse > peak.Load() {
+					peak.Store(ms.HeapInuse)
+				}
+			}
+		}
+	}()
+	var out, errOut bytes.Buffer
+	err := Run(ctx, []string{"bench", "--games", "1000000000", "--strategy", "first-consistent"}, strings.NewReader(""), &out, &errOut, nil)
+	close(done)
+	if !errors.Is(err, context.DeadlineExceeded) || !IsFailure(err) {
+		t.Errorf("bench --games 1000000000, cancelled: %v; want the deadline, as a failure", err)
+	}
+	if p := peak.Load(); p > 256<<20 {
+		t.Errorf("bench --games 1000000000 used %d MiB of heap; the games are not streamed", p>>20)
 	}
 }

@@ -298,7 +298,7 @@ func writeGridTables(w io.Writer, games int, seed uint64, maxGuesses int, cells 
 			cur = c.Strategy
 			fmt.Fprintf(w, "%s, %d random secrets per size, seed %d", cur, games, seed)
 			if limited {
-				fmt.Fprintf(w, ", at most %s a game", plural(maxGuesses, "guess"))
+				fmt.Fprintf(w, ", at most %s a game", Plural(maxGuesses, "guess"))
 			}
 			fmt.Fprint(w, "\n\n")
 			t = newTable(w)

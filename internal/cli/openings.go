@@ -125,7 +125,7 @@ won within N guesses first.`,
 			}
 			fmt.Fprintf(e.Stdout, "%s after each first guess, %s, %s", name, describeRules(r), what)
 			if limited {
-				fmt.Fprintf(e.Stdout, ", at most %s a game", plural(bf.maxGuesses, "guess"))
+				fmt.Fprintf(e.Stdout, ", at most %s a game", Plural(bf.maxGuesses, "guess"))
 			}
 			fmt.Fprint(e.Stdout, "\n\n")
 			t := newTable(e.Stdout)

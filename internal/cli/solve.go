@@ -115,7 +115,7 @@ and the number of codes still possible after it.`,
 					return err
 				}
 				if solved {
-					fmt.Fprintf(e.Stdout, "solved %s in %s with %s\n", a.Format(secret), plural(len(steps), "guess"), name)
+					fmt.Fprintf(e.Stdout, "solved %s in %s with %s\n", a.Format(secret), Plural(len(steps), "guess"), name)
 				}
 			}
 			if !solved {

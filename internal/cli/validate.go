@@ -54,8 +54,8 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// plural writes "1 guess", "5 guesses", "2 games".
-func plural(n int, noun string) string {
+// Plural writes "1 guess", "5 guesses", "2 games".
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
