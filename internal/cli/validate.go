@@ -30,6 +30,10 @@ var strategyFlags = []struct {
 }{
 	{"max-depth", []string{"optimal"}},
 	{"memory", []string{"optimal"}},
+	{"effort", []string{"deep"}},
+	{"top", []string{"deep"}},
+	{"plies", []string{"deep"}},
+	{"exact", []string{"deep"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
 	{"budget", []string{"auto", "sampler"}},
 }
