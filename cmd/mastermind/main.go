@@ -9,9 +9,9 @@
 // Errors are one line on stderr; bad input exits with status 2, a command
 // that ran but failed (a game not solved) with status 1.
 //
-// This binary links only what computing needs, so that it starts about as
-// fast as any small Go program; serve, client, play, assist and --plot run
-// in mastermind-full, installed beside it by
+// This binary links only what computing needs, so that its start does not
+// pay for the server, the terminal UI and the plots; serve, client, play,
+// assist and --plot run in mastermind-full, installed beside it by
 //
 //	go install github.com/mastermind-toolkit/mastermind/cmd/...@latest
 package main

@@ -49,7 +49,7 @@ type resultJSON struct {
 	Strategy  string    `json:"strategy"`
 	Games     int       `json:"games"`
 	Won       *int      `json:"won,omitempty"`      // with a guess limit: games won within it
-	WonShare  *float64  `json:"wonShare,omitempty"` // the share of games won`
+	WonShare  *float64  `json:"wonShare,omitempty"` // the share of games won
 	Total     int       `json:"total"`
 	Mean      float64   `json:"mean"`
 	Median    float64   `json:"median"`

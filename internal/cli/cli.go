@@ -2,8 +2,8 @@
 // and exit statuses, shared by the two binaries that run it.
 //
 // cmd/mastermind links only what the commands that compute need (the core,
-// the strategies, the harness), so that it starts as fast as a small Go
-// program; cmd/mastermind-full links the rest as well: the game server and
+// the strategies, the harness), so that its start does not pay for the
+// initialisation of the rest; cmd/mastermind-full links the rest as well: the game server and
 // its SQLite store, the client, the terminal UI of play and assist, and the
 // plots. Both build the same command tree, so help, completion and the
 // manual page list every command; a command that needs a part the running

@@ -152,8 +152,16 @@ number of codes, as that report's graphs did.`,
 					rules = append(rules, r)
 				}
 			}
-			// Every name is checked before any game is played.
-			names, _, err := strategyList(names, bf.so, mm.Classic, mm.DefaultAlphabet)
+			// Every name (and --opening) is checked before any game is
+			// played, on the first size that can be played.
+			first := rules[0]
+			for _, r := range rules {
+				if checkRules(r) == nil {
+					first = r
+					break
+				}
+			}
+			names, _, err := strategyList(names, bf.so, first, a)
 			if err != nil {
 				return err
 			}
