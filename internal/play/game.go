@@ -8,9 +8,6 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// DefaultLimit is the guess limit of the mastermind command's play.
-const DefaultLimit = 10
-
 // Game is a game in which the computer holds a code and a person breaks
 // it. Each guess is answered with its feedback; "hint" asks the strategy
 // for its next guess; the game ends when the code is found, at the guess
