@@ -3,6 +3,7 @@ package mastermind
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -114,6 +115,8 @@ func (c *Code) UnmarshalText(text []byte) error {
 type Alphabet struct {
 	symbols []rune
 	index   map[rune]int
+	names   []string       // the colours' names, or nil
+	byName  map[string]int // lower-cased names
 }
 
 // DefaultSymbols are the symbols of DefaultAlphabet.
@@ -162,6 +165,66 @@ func NewAlphabet(symbols string) (*Alphabet, error) {
 	return a, nil
 }
 
+// NewNamedAlphabet returns an alphabet whose colours have names, such as
+// red, green and blue: colour k is names[k]. Each colour is written with
+// one symbol: the first letter of its name, upper-cased, unless an earlier
+// name took it, then the next letters of the name, then the first letter
+// of A–Z and digit 1–9 still free; so red, green, blue, yellow, orange,
+// purple are written RGBYOP, and black after blue is L. Parse reads codes
+// written with the symbols or with the names separated by spaces or
+// commas, such as "red red green blue"; Format writes the symbols.
+//
+// Names are distinct in any letter case, at least one character, without
+// spaces or commas; at most MaxColors of them.
+func NewNamedAlphabet(names []string) (*Alphabet, error) {
+	if len(names) < 2 || len(names) > MaxColors {
+		return nil, fmt.Errorf("mastermind: %d colour names; want 2 to %d", len(names), MaxColors)
+	}
+	byName := make(map[string]int, len(names))
+	for i, n := range names {
+		if n == "" || !utf8.ValidString(n) || strings.ContainsFunc(n, func(r rune) bool { return isSeparator(r) || !unicode.IsPrint(r) }) {
+			return nil, fmt.Errorf("mastermind: colour name %q: want a word without spaces or commas", n)
+		}
+		key := strings.ToLower(n)
+		if _, dup := byName[key]; dup {
+			return nil, fmt.Errorf("mastermind: colour name %q given twice", n)
+		}
+		byName[key] = i
+	}
+	used := map[rune]bool{}
+	free := func(r rune) bool {
+		return !used[r] && !used[unicode.ToLower(r)] && !used[unicode.ToUpper(r)]
+	}
+	symbols := make([]rune, len(names))
+	for i, n := range names {
+		symbols[i] = -1
+		for _, r := range n {
+			if r = unicode.ToUpper(r); (unicode.IsLetter(r) || unicode.IsDigit(r)) && free(r) {
+				symbols[i] = r
+				break
+			}
+		}
+		if symbols[i] < 0 {
+			for _, r := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789" {
+				if free(r) {
+					symbols[i] = r
+					break
+				}
+			}
+		}
+		if symbols[i] < 0 {
+			return nil, fmt.Errorf("mastermind: no symbol left for colour name %q", n)
+		}
+		used[symbols[i]] = true
+	}
+	a, err := NewAlphabet(string(symbols))
+	if err != nil {
+		return nil, err
+	}
+	a.names, a.byName = slices.Clone(names), byName
+	return a, nil
+}
+
 func isSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' }
 
 func (a *Alphabet) orDefault() *Alphabet {
@@ -177,6 +240,19 @@ func (a *Alphabet) Len() int { return len(a.orDefault().symbols) }
 
 // String returns the symbols in colour order.
 func (a *Alphabet) String() string { return string(a.orDefault().symbols) }
+
+// Name returns the name of colour k, or "" if the alphabet does not name
+// its colours or has no colour k.
+func (a *Alphabet) Name(k int) string {
+	a = a.orDefault()
+	if k < 0 || k >= len(a.names) {
+		return ""
+	}
+	return a.names[k]
+}
+
+// Named reports whether the alphabet names its colours.
+func (a *Alphabet) Named() bool { return a.orDefault().names != nil }
 
 // Symbol returns the symbol of colour k, or '?' if the alphabet has none.
 func (a *Alphabet) Symbol(k int) rune {
@@ -238,6 +314,9 @@ func (a *Alphabet) parse(s string) (Code, error) {
 	if !utf8.ValidString(s) {
 		return c, &ParseError{What: "code", Input: s, Pos: -1, Msg: "not valid UTF-8"}
 	}
+	if c, ok := a.parseNames(s); ok {
+		return c, nil
+	}
 	pos := 0
 	for _, r := range s {
 		if isSeparator(r) {
@@ -259,6 +338,29 @@ func (a *Alphabet) parse(s string) (Code, error) {
 		return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: "no pegs"}
 	}
 	return c, nil
+}
+
+// parseNames reads a code written with colour names, and reports false if
+// s is not one: the alphabet has no names, or a word of s is not a name,
+// or s is one word as short as a symbol.
+func (a *Alphabet) parseNames(s string) (Code, bool) {
+	var c Code
+	if a.byName == nil {
+		return c, false
+	}
+	words := strings.FieldsFunc(s, isSeparator)
+	if len(words) == 0 || len(words) > MaxPegs || (len(words) == 1 && utf8.RuneCountInString(words[0]) == 1) {
+		return c, false
+	}
+	for _, w := range words {
+		k, ok := a.byName[strings.ToLower(w)]
+		if !ok {
+			return Code{}, false
+		}
+		c.pegs[c.n] = uint8(k)
+		c.n++
+	}
+	return c, true
 }
 
 // RandomCode returns a code drawn uniformly from those r allows, using rng.

@@ -64,6 +64,8 @@ func Score(secret, guess Code) Feedback {
 //	"21"                  two digits, black then white
 //	"2b1w", "1w 2b", "2b" counts followed by b (black) or w (white)
 //	"BBW", "bbw", "-"     one letter per peg; "-", "0" or "none" for no pegs
+//	"1A2B", "2A", "0A1B"  Bulls and Cows: bulls (black) A, then cows (white) B
+//	"1 bull 2 cows"       the same in words
 //
 // The result is checked with CheckFeedback for the number of pegs.
 func ParseFeedback(s string, pegs int) (Feedback, error) {
@@ -96,15 +98,26 @@ func parseFeedback(s string) (Feedback, error) {
 	if len(compact) == 2 && isDigits(compact) {
 		return Feedback{Black: int(compact[0] - '0'), White: int(compact[1] - '0')}, nil
 	}
+	// Bulls and Cows: 1A2B, or words.
+	words := strings.NewReplacer("bulls", "a", "bull", "a", "cows", "c", "cow", "c").Replace(compact)
+	if strings.ContainsAny(words, "ac") {
+		return counts(words, map[byte]string{'a': "bulls", 'b': "cows", 'c': "cows"}, "1A2B")
+	}
 	// Letters only: one per peg.
 	if strings.Trim(compact, "bw") == "" {
 		return Feedback{Black: strings.Count(compact, "b"), White: strings.Count(compact, "w")}, nil
 	}
 	// Counts with suffixes: 2b1w, 1w2b, 2b.
+	return counts(compact, map[byte]string{'b': "black", 'w': "white"}, "2b1w")
+}
+
+// counts reads numbers each followed by a letter of kinds, which names
+// black (the first kind named "black" or "bulls") or white; example is
+// the form to suggest.
+func counts(s string, kinds map[byte]string, example string) (Feedback, error) {
 	var f Feedback
-	var seenB, seenW bool
-	rest := compact
-	for rest != "" {
+	seen := map[string]bool{}
+	for rest := s; rest != ""; {
 		i := 0
 		for i < len(rest) && unicode.IsDigit(rune(rest[i])) {
 			i++
@@ -113,22 +126,23 @@ func parseFeedback(s string) (Feedback, error) {
 			return Feedback{}, fmt.Errorf("%s is too many pegs", rest[:i])
 		}
 		if i == 0 || i == len(rest) {
-			return Feedback{}, fmt.Errorf("not a feedback; type black and white, e.g. \"2 1\", \"2b1w\" or \"BBW\"")
+			return Feedback{}, fmt.Errorf("not a feedback; type black and white, e.g. \"2 1\", %q or \"BBW\"", example)
 		}
 		n, _ := strconv.Atoi(rest[:i])
-		switch rest[i] {
-		case 'b':
-			if seenB {
-				return Feedback{}, fmt.Errorf("black given twice")
-			}
-			seenB, f.Black = true, n
-		case 'w':
-			if seenW {
-				return Feedback{}, fmt.Errorf("white given twice")
-			}
-			seenW, f.White = true, n
-		default:
+		kind, ok := kinds[rest[i]]
+		switch {
+		case !ok && example == "1A2B":
+			return Feedback{}, fmt.Errorf("unknown letter %q; use A for bulls and B for cows", rest[i])
+		case !ok:
 			return Feedback{}, fmt.Errorf("unknown letter %q; use b for black and w for white", rest[i])
+		case seen[kind]:
+			return Feedback{}, fmt.Errorf("%s given twice", kind)
+		}
+		seen[kind] = true
+		if kind == "black" || kind == "bulls" {
+			f.Black = n
+		} else {
+			f.White = n
 		}
 		rest = rest[i+1:]
 	}

@@ -162,6 +162,56 @@ func TestAlphabet(t *testing.T) {
 	}
 }
 
+func TestNamedAlphabet(t *testing.T) {
+	tests := []struct {
+		names   []string
+		symbols string
+	}{
+		{[]string{"red", "green", "blue", "yellow", "orange", "purple"}, "RGBYOP"},
+		{[]string{"blue", "black", "brown", "white"}, "BLRW"},
+		{[]string{"Rot", "Grün", "Blau"}, "RGB"},
+		{[]string{"r", "g"}, "RG"},
+		{[]string{"aa", "a", "AAA"}, "AB" + "C"},
+	}
+	for _, tt := range tests {
+		a, err := mm.NewNamedAlphabet(tt.names)
+		if err != nil {
+			t.Errorf("NewNamedAlphabet(%q): %v", tt.names, err)
+			continue
+		}
+		if a.String() != tt.symbols || !a.Named() || a.Name(1) != tt.names[1] || a.Name(len(tt.names)) != "" {
+			t.Errorf("NewNamedAlphabet(%q): symbols %q, Name(1) %q; want %q, %q", tt.names, a.String(), a.Name(1), tt.symbols, tt.names[1])
+		}
+	}
+	rgb, err := mm.NewNamedAlphabet([]string{"red", "green", "blue", "yellow", "orange", "purple"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustCode(t, 0, 0, 1, 2)
+	for _, in := range []string{"red red green blue", "Red,RED,green,blue", "RRGB", "r r g b"} {
+		c, err := rgb.Parse(mm.Classic, in)
+		if err != nil || c != want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", in, c, err, want)
+		}
+	}
+	for _, in := range []string{"red red green", "red red green pink", "redd red green blue"} {
+		if c, err := rgb.Parse(mm.Classic, in); err == nil {
+			t.Errorf("Parse(%q) = %v; want an error", in, c)
+		}
+	}
+	if got := rgb.Format(want); got != "RRGB" {
+		t.Errorf("Format = %q; want RRGB", got)
+	}
+	if mm.DefaultAlphabet.Named() || mm.DefaultAlphabet.Name(0) != "" {
+		t.Errorf("the default alphabet has names")
+	}
+	for _, names := range [][]string{{"red"}, {"red", "Red"}, {"red", ""}, {"red", "dark red"}} {
+		if _, err := mm.NewNamedAlphabet(names); err == nil {
+			t.Errorf("NewNamedAlphabet(%q) = nil error", names)
+		}
+	}
+}
+
 func TestParseFeedback(t *testing.T) {
 	ok := []struct {
 		in   string
@@ -191,6 +241,15 @@ func TestParseFeedback(t *testing.T) {
 		{"0 4", 4, mm.Feedback{White: 4}},
 		{"10 2", 15, mm.Feedback{Black: 10, White: 2}},
 		{"1 0", 1, mm.Feedback{Black: 1}},
+		// Bulls and Cows.
+		{"1A2B", 4, mm.Feedback{Black: 1, White: 2}},
+		{"1a2b", 4, mm.Feedback{Black: 1, White: 2}},
+		{"0A0B", 4, mm.Feedback{}},
+		{"2A", 4, mm.Feedback{Black: 2}},
+		{"3B 1A", 4, mm.Feedback{Black: 1, White: 3}},
+		{"1 bull 2 cows", 4, mm.Feedback{Black: 1, White: 2}},
+		{"2 bulls", 4, mm.Feedback{Black: 2}},
+		{"1 cow", 4, mm.Feedback{White: 1}},
 	}
 	for _, tt := range ok {
 		got, err := mm.ParseFeedback(tt.in, tt.pegs)
@@ -222,6 +281,11 @@ func TestParseFeedback(t *testing.T) {
 		{"1 1", 1},
 		{"9999 0", 4},
 		{"2b1w1b", 4},
+		{"1A1A", 4},
+		{"1A2W", 4},
+		{"3A1B", 4},
+		{"1 bull 2 bulls", 4},
+		{"A2B", 4},
 		// Huge counts must not overflow into a valid-looking feedback.
 		{"9223372036854775807b1w", 4},
 		{"1b9223372036854775807w", 4},

@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -44,8 +45,10 @@ type Options struct {
 	Seed uint64
 	// Workers is the number of games played at once; 0 means one per core.
 	Workers int
-	// MaxGuesses abandons a game after this many guesses, as a failure; 0
-	// means the limit of mm.Solve.
+	// MaxGuesses is the guesses a game may take: a game not won within
+	// them counts as failed (Stats.Failed), as at a board with that many
+	// rows. 0 means no limit, and a game the strategy does not win within
+	// the limit of mm.Solve is an error.
 	MaxGuesses int
 	// Progress, if not nil, is called after each game with the number of
 	// games done and the total. Calls may come from several goroutines but
@@ -71,32 +74,61 @@ func (r *Report) Seconds() float64 { return r.Elapsed.Seconds() }
 var ErrNotSolved = errors.New("eval: game not solved")
 
 // Secrets returns the secrets Run plays under opts: every code of the space
-// in order, or opts.Games codes drawn from the seed.
+// in order, or opts.Games codes drawn from the seed. Run itself draws
+// sampled secrets one at a time, so it needs no memory for them; Count
+// tells how many there are without drawing them.
 func Secrets(r mm.Rules, opts *Options) ([]mm.Code, bool, error) {
+	src, err := secretsOf(r, opts)
+	if err != nil {
+		return nil, false, err
+	}
+	out := make([]mm.Code, src.n)
+	for i := range out {
+		out[i] = src.at(i)
+	}
+	return out, src.sampled, nil
+}
+
+// Count returns the number of secrets Run plays under opts, and whether
+// they are sampled, without drawing them.
+func Count(r mm.Rules, opts *Options) (int, bool, error) {
+	src, err := secretsOf(r, opts)
+	if err != nil {
+		return 0, false, err
+	}
+	return src.n, src.sampled, nil
+}
+
+// secrets are the secrets of a run: n of them, secret i at(i).
+type secrets struct {
+	n       int
+	sampled bool
+	at      func(i int) mm.Code
+}
+
+func secretsOf(r mm.Rules, opts *Options) (secrets, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
 	r = r.WithDefaults()
 	if err := r.Validate(); err != nil {
-		return nil, false, err
+		return secrets{}, err
 	}
 	all := opts.All || (opts.Games <= 0 && r.Size() <= DefaultAllLimit)
 	if all {
 		sp, err := mm.SpaceOf(r)
 		if err != nil {
-			return nil, false, err
+			return secrets{}, err
 		}
-		return sp.All().Codes(), false, nil
+		codes := sp.All().Codes()
+		return secrets{n: len(codes), at: func(i int) mm.Code { return codes[i] }}, nil
 	}
 	games := opts.Games
 	if games <= 0 {
 		games = DefaultGames
 	}
-	out := make([]mm.Code, games)
-	for i := range out {
-		out[i] = mm.RandomCode(r, gameRand(opts.Seed, uint64(i), 0))
-	}
-	return out, true, nil
+	seed := opts.Seed
+	return secrets{n: games, sampled: true, at: func(i int) mm.Code { return mm.RandomCode(r, gameRand(seed, uint64(i), 0)) }}, nil
 }
 
 // gameRand returns the random source of game i for purpose p (0 for the
@@ -106,16 +138,17 @@ func gameRand(seed, i, p uint64) *rand.Rand {
 }
 
 // Run plays s, named name in the report, under rules r as opts says and
-// reports the number of guesses. It stops at the first game the strategy
-// fails, with an error naming the secret, and returns early when ctx is
-// cancelled. Its worker goroutines have ended when it returns.
+// reports the number of guesses. A game not won within opts.MaxGuesses is
+// counted as failed; any other error of a game stops the run with an error
+// naming the secret. Run returns early when ctx is cancelled. Its worker
+// goroutines have ended when it returns.
 func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
 	start := time.Now()
 	r = r.WithDefaults()
-	secrets, sampled, err := Secrets(r, opts)
+	src, err := secretsOf(r, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -141,11 +174,11 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
 		play = func(_ int, secret mm.Code) (int, error) { return t.play(ctx, secret) }
 	}
-	stats, err := parallel(ctx, secrets, opts, play)
+	stats, err := parallel(ctx, src, opts, play)
 	if err != nil {
 		return nil, err
 	}
-	return &Report{Strategy: name, Rules: r, Sampled: sampled, Seed: opts.Seed, Stats: stats, Elapsed: time.Since(start)}, nil
+	return &Report{Strategy: name, Rules: r, Sampled: src.sampled, Seed: opts.Seed, Stats: stats, Elapsed: time.Since(start)}, nil
 }
 
 // GameError is the error of the game against one secret.
@@ -157,17 +190,17 @@ type GameError struct {
 func (e *GameError) Error() string { return fmt.Sprintf("secret %s: %v", e.Secret, e.Err) }
 func (e *GameError) Unwrap() error { return e.Err }
 
-// parallel plays every secret with play on opts.Workers goroutines. Games
-// are taken in a scattered order so that workers growing a shared tree
-// rarely wait for the same node.
-func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(int, mm.Code) (int, error)) (Stats, error) {
-	n := len(secrets)
+// parallel plays every secret with play on opts.Workers goroutines, each
+// keeping its own statistics, so that memory does not grow with the number
+// of games. Games are taken in a scattered order so that workers growing a
+// shared tree rarely wait for the same node.
+func parallel(ctx context.Context, src secrets, opts *Options, play func(int, mm.Code) (int, error)) (Stats, error) {
+	n := src.n
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, n))
-	guesses := make([]int, n)
 	var (
 		next     atomic.Int64
 		done     atomic.Int64
@@ -177,6 +210,7 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 		errAt    = n // the place in order of the game firstErr is from
 		stop     atomic.Bool
 		wg       sync.WaitGroup
+		total    Stats
 	)
 	// fail keeps the error of the earliest game in order: every game before
 	// it was taken first and runs to its end, so the error reported does not
@@ -189,9 +223,15 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 		errMu.Unlock()
 		stop.Store(true)
 	}
-	order := scatter(n)
+	step := scatterStep(n)
 	for range workers {
 		wg.Go(func() {
+			var mine Stats
+			defer func() {
+				errMu.Lock()
+				total.merge(mine)
+				errMu.Unlock()
+			}()
 			for !stop.Load() {
 				k := int(next.Add(1)) - 1
 				if k >= n {
@@ -201,13 +241,20 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 					fail(-1, err)
 					return
 				}
-				i := order[k]
-				g, err := play(i, secrets[i])
-				if err != nil {
-					fail(k, &GameError{Secret: secrets[i], Err: err})
+				hi, lo := bits.Mul64(uint64(k), step)
+				_, i64 := bits.Div64(hi, lo, uint64(n))
+				i := int(i64)
+				secret := src.at(i)
+				g, err := play(i, secret)
+				switch {
+				case opts.MaxGuesses > 0 && errors.Is(err, ErrNotSolved):
+					mine.Failed++
+				case err != nil:
+					fail(k, &GameError{Secret: secret, Err: err})
 					return
+				default:
+					mine.Add(g)
 				}
-				guesses[i] = g
 				d := int(done.Add(1))
 				if opts.Progress != nil {
 					progress.Lock()
@@ -221,24 +268,18 @@ func parallel(ctx context.Context, secrets []mm.Code, opts *Options, play func(i
 	if firstErr != nil {
 		return Stats{}, firstErr
 	}
-	return Summarize(guesses), nil
+	return total, nil
 }
 
-// scatter returns a fixed permutation of 0..n-1 that visits indices far
-// apart in turn: a multiplicative step coprime with n.
-func scatter(n int) []int {
-	out := make([]int, n)
-	step := 1
+// scatterStep returns a step coprime with n, so that k·step mod n visits
+// every index once, far apart in turn.
+func scatterStep(n int) uint64 {
 	for _, s := range []int{7919, 104729, 1299709, 15485863, 3} {
 		if gcd(s, n) == 1 {
-			step = s
-			break
+			return uint64(s)
 		}
 	}
-	for k := range out {
-		out[k] = k * step % n
-	}
-	return out
+	return 1
 }
 
 func gcd(a, b int) int {

@@ -234,20 +234,36 @@ func TestRunFailures(t *testing.T) {
 	}
 }
 
-// TestRunGuessLimit checks that a game not won within MaxGuesses fails
-// with ErrNotSolved, as documented, for deterministic and randomised
-// strategies alike.
+// TestRunGuessLimit checks that a game not won within MaxGuesses counts
+// as failed, for deterministic and randomised strategies alike, and that
+// the games won are exactly those a run without the limit wins that soon.
 func TestRunGuessLimit(t *testing.T) {
 	for _, name := range []string{"knuth", "random-consistent"} {
 		s, _ := strategy.New(name, strategy.Options{})
-		_, err := eval.Run(context.Background(), mm.Classic, name, s, &eval.Options{All: true, MaxGuesses: 3})
-		if !errors.Is(err, eval.ErrNotSolved) {
-			t.Errorf("Run(%s, MaxGuesses 3) error = %v; want ErrNotSolved", name, err)
+		full, err := eval.Run(context.Background(), mm.Classic, name, s, &eval.Options{All: true})
+		if err != nil {
+			t.Fatal(err)
 		}
-		rep, err := eval.Run(context.Background(), mm.Classic, name, s, &eval.Options{All: true, MaxGuesses: 20})
-		if err != nil || rep.Games != 1296 {
-			t.Errorf("Run(%s, MaxGuesses 20) = %v; want 1296 games", name, err)
+		for _, limit := range []int{1, 3, 4, 20} {
+			rep, err := eval.Run(context.Background(), mm.Classic, name, s, &eval.Options{All: true, MaxGuesses: limit})
+			if err != nil {
+				t.Fatalf("Run(%s, MaxGuesses %d): %v", name, limit, err)
+			}
+			won := 0
+			for n := 1; n <= limit && n < len(full.Histogram); n++ {
+				won += full.Histogram[n]
+			}
+			if rep.Games != won || rep.Failed != 1296-won || rep.Played() != 1296 || rep.Max > limit {
+				t.Errorf("Run(%s, MaxGuesses %d): %d won, %d failed, max %d; want %d won of 1296",
+					name, limit, rep.Games, rep.Failed, rep.Max, won)
+			}
+			if want := float64(won) / 1296; rep.Won() != want {
+				t.Errorf("Run(%s, MaxGuesses %d).Won() = %v; want %v", name, limit, rep.Won(), want)
+			}
 		}
+	}
+	if (eval.Stats{}).Won() != 1 {
+		t.Errorf("Stats{}.Won() = %v; want 1", eval.Stats{}.Won())
 	}
 }
 

@@ -7,12 +7,26 @@ import (
 
 // Stats summarises the number of guesses a strategy needed over a set of
 // games. Histogram[n] is the number of games solved in n guesses; it has
-// Max+1 entries.
+// Max+1 entries. Games, Total, Max and the histogram count the games
+// solved; Failed counts those not solved within a guess limit.
 type Stats struct {
 	Games     int
 	Total     int
 	Max       int
 	Histogram []int
+	Failed    int
+}
+
+// Played returns the number of games played, solved or failed.
+func (s Stats) Played() int { return s.Games + s.Failed }
+
+// Won returns the share of the games played that were solved, from 0 to
+// 1; 1 when no game was played.
+func (s Stats) Won() float64 {
+	if s.Played() == 0 {
+		return 1
+	}
+	return float64(s.Games) / float64(s.Played())
 }
 
 // Summarize returns the statistics of games that took guesses[i] guesses.
@@ -36,12 +50,20 @@ func (s *Stats) Add(n int) {
 }
 
 // Merge adds the games of t to s.
-func (s *Stats) Merge(t Stats) {
-	for n, c := range t.Histogram {
-		for range c {
-			s.Add(n)
-		}
+func (s *Stats) Merge(t Stats) { s.merge(t) }
+
+// merge adds t's counts to s, histograms bin by bin.
+func (s *Stats) merge(t Stats) {
+	if len(t.Histogram) > len(s.Histogram) {
+		s.Histogram = append(s.Histogram, make([]int, len(t.Histogram)-len(s.Histogram))...)
 	}
+	for n, c := range t.Histogram {
+		s.Histogram[n] += c
+	}
+	s.Games += t.Games
+	s.Total += t.Total
+	s.Max = max(s.Max, t.Max)
+	s.Failed += t.Failed
 }
 
 // Min returns the fewest guesses any game took, or 0 for no games.

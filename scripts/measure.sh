@@ -11,8 +11,15 @@ export PATH="$PATH:/usr/local/go/bin"
 quick=false
 [ "${1:-}" = "--quick" ] && quick=true
 
-bin=$(mktemp -d)/mastermind
-go build -o "$bin" ./cmd/mastermind
+dir=$(mktemp -d)
+bin=$dir/mastermind
+go build -o "$dir/" ./cmd/...
+CGO_ENABLED=0 go build -o "$dir/static/" ./cmd/mastermind
+# The yardstick of start-up: a Go hello world built the same way.
+mkdir -p "$dir/hello"
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello, world") }\n' > "$dir/hello/main.go"
+printf 'module hello\n\ngo 1.26.0\n' > "$dir/hello/go.mod"
+(cd "$dir/hello" && go build -o hello .)
 mm() { "$bin" "$@"; }
 
 echo "# $(date -u +%Y-%m-%d) $(go version) $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
@@ -32,6 +39,7 @@ for r in json.load(open('/tmp/hf.json'))['results']:
     print(f"{r['command']}: median {r['median']*1000:.1f} ms, mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms, min {r['min']*1000:.1f} ms ({len(r['times'])} runs)")
 EOF
 }
+hf 5 100 "$dir/hello/hello" "$bin score 1122 1234" "$dir/static/mastermind score 1122 1234"
 hf 3 30 "$bin bench --all --strategy knuth"
 hf 3 30 "$bin bench"
 hf 1 10 "$bin bench --colors 10 --pegs 4 --strategy knuth" "$bin bench --colors 6 --pegs 5 --strategy knuth"

@@ -2,363 +2,117 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"flag"
+	"debug/buildinfo"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"slices"
+	"runtime"
 	"strings"
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// runCmd runs the command line args with stdin and returns what it wrote.
-func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
+// build builds the named commands of this module into dir.
+func build(t *testing.T, dir string, pkgs ...string) {
 	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	args := append([]string{"build", "-o", dir + string(filepath.Separator)}, pkgs...)
+	if out, err := exec.Command(goBin, args...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// runBin runs bin with args and stdin and returns its output and exit
+// status.
+func runBin(t *testing.T, env []string, stdin, bin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), env...)
 	var out, errOut bytes.Buffer
-	defer func() {
-		if p := recover(); p != nil {
-			t.Fatalf("mastermind %s panicked: %v", strings.Join(args, " "), p)
-		}
-	}()
-	err = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
-	return out.String(), errOut.String(), err
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var xe *exec.ExitError
+	switch {
+	case errors.As(err, &xe):
+		code = xe.ExitCode()
+	case err != nil:
+		t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	return out.String(), errOut.String(), code
 }
 
-// mustRun runs args and fails the test on error.
-func mustRun(t *testing.T, stdin string, args ...string) string {
-	t.Helper()
-	out, _, err := runCmd(t, stdin, args...)
-	if err != nil {
-		t.Fatalf("mastermind %s: %v", strings.Join(args, " "), err)
+// TestLight checks that mastermind links none of the large dependencies,
+// and that it runs mastermind-full, found beside it, for the commands that
+// need them, with the same streams and exit status.
+func TestLight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both commands")
 	}
-	return out
-}
+	dir := t.TempDir()
+	build(t, dir, ".", "../mastermind-full")
+	light, full := filepath.Join(dir, "mastermind"), filepath.Join(dir, "mastermind-full")
 
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	file := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s:\ngot:\n%s\nwant:\n%s", file, got, want)
-	}
-}
-
-func TestGolden(t *testing.T) {
-	tests := []struct {
-		file string
-		args []string
-	}{
-		{"partition.golden", []string{"partition", "1111", "1112", "1122", "1123", "1234"}},
-		{"partition-json.golden", []string{"partition", "--json", "1122", "1234"}},
-		{"partition-rgb.golden", []string{"partition", "--alphabet", "RGBYOP", "rrgg"}},
-		{"solve-3632.golden", []string{"solve", "3632"}},
-		{"solve-3632-json.golden", []string{"solve", "--json", "3632"}},
-		{"solve-entropy.golden", []string{"solve", "--strategy", "entropy", "--colors", "8", "--pegs", "5", "71453"}},
-		{"solve-distinct.golden", []string{"solve", "--distinct", "--colors", "10", "--pegs", "4", "A395"}},
-		{"solve-random.golden", []string{"solve", "--strategy", "random-consistent", "--seed", "3", "6543"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.file, func(t *testing.T) {
-			golden(t, tt.file, mustRun(t, "", tt.args...))
-		})
-	}
-}
-
-// TestPartitionTable2 reads the partition output back and compares it with
-// Table II of seeds/002 as kept in the root package's testdata.
-func TestPartitionTable2(t *testing.T) {
-	out := mustRun(t, "", "partition", "1111", "1112", "1122", "1123", "1234")
-	want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "table2.golden"))
+	bi, err := buildinfo.ReadFile(light)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wantRows [][]string
-	for _, line := range strings.Split(string(want), "\n") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			wantRows = append(wantRows, strings.Fields(line))
-		}
-	}
-	wantRows[0] = wantRows[0][1:] // the heading's "feedback" label
-	var gotRows [][]string
-	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		gotRows = append(gotRows, strings.Fields(line))
-	}
-	if len(gotRows) != len(wantRows) {
-		t.Fatalf("partition printed %d rows; Table II has %d:\n%s", len(gotRows), len(wantRows), out)
-	}
-	for i := range gotRows {
-		if !slices.Equal(gotRows[i], wantRows[i]) {
-			t.Errorf("partition row %d = %v; Table II has %v", i, gotRows[i], wantRows[i])
-		}
-	}
-}
-
-func TestScore(t *testing.T) {
-	tests := []struct {
-		args  []string
-		stdin string
-		want  string
-	}{
-		{[]string{"score", "1122", "2211"}, "", "0 4\n"},
-		{[]string{"score", "3632", "1122"}, "", "1 0\n"},
-		{[]string{"score", "1 1 2 2", "2,2,1,1"}, "", "0 4\n"},
-		{[]string{"score", "--json", "1122", "2211"}, "", `{"black":0,"white":4}` + "\n"},
-		{[]string{"score", "--alphabet", "RGBYOP", "rrgg", "GGRR"}, "", "0 4\n"},
-		{[]string{"score", "--colors", "8", "--pegs", "5", "12345", "54321"}, "", "1 4\n"},
-		{[]string{"score"}, "1122 2211\n3632 1122\n\n  1234 1234  \n6543 1111\n", "0 4\n1 0\n4 0\n0 0\n"},
-		{[]string{"score"}, "1122 2211", "0 4\n"},
-		{[]string{"score"}, "", ""},
-		{[]string{"score", "--json"}, "1122 2211\n1234 1243\n", `{"black":0,"white":4}` + "\n" + `{"black":2,"white":2}` + "\n"},
-	}
-	for _, tt := range tests {
-		if got := mustRun(t, tt.stdin, tt.args...); got != tt.want {
-			t.Errorf("mastermind %s <<< %q = %q; want %q", strings.Join(tt.args, " "), tt.stdin, got, tt.want)
-		}
-	}
-}
-
-// benchResult is the contract of section 3 of the spec for bench --json.
-type benchResult struct {
-	Strategy  string         `json:"strategy"`
-	Games     int            `json:"games"`
-	Total     int            `json:"total"`
-	Mean      float64        `json:"mean"`
-	Median    float64        `json:"median"`
-	StdDev    float64        `json:"stddev"`
-	Max       int            `json:"max"`
-	Histogram map[string]int `json:"histogram"`
-	Seconds   *float64       `json:"seconds"`
-}
-
-func TestBenchJSON(t *testing.T) {
-	out := mustRun(t, "", "bench", "--all", "--strategy", "knuth,expected-size,entropy,most-parts", "--json")
-	// The shape: the keys the contract names, with the right types.
-	var doc struct {
-		Rules *struct {
-			Colors   *int  `json:"colors"`
-			Pegs     *int  `json:"pegs"`
-			Distinct *bool `json:"distinct"`
-		} `json:"rules"`
-		Results []benchResult `json:"results"`
-	}
-	dec := json.NewDecoder(strings.NewReader(out))
-	if err := dec.Decode(&doc); err != nil {
-		t.Fatalf("bench --json output is not the contract's JSON: %v\n%s", err, out)
-	}
-	if dec.More() {
-		t.Errorf("bench --json prints more than one JSON value")
-	}
-	if doc.Rules == nil || doc.Rules.Colors == nil || *doc.Rules.Colors != 6 || doc.Rules.Pegs == nil || *doc.Rules.Pegs != 4 ||
-		doc.Rules.Distinct == nil || *doc.Rules.Distinct {
-		t.Errorf("bench --json rules = %+v; want colors 6, pegs 4, distinct false", doc.Rules)
-	}
-	published := map[string][2]int{"knuth": {5801, 5}, "expected-size": {5696, 6}, "entropy": {5722, 6}, "most-parts": {5668, 6}}
-	var names []string
-	for _, r := range doc.Results {
-		names = append(names, r.Strategy)
-		p := published[r.Strategy]
-		if r.Games != 1296 || r.Total != p[0] || r.Max != p[1] {
-			t.Errorf("%s: games %d, total %d, max %d; want 1296, %d, %d", r.Strategy, r.Games, r.Total, r.Max, p[0], p[1])
-		}
-		if r.Seconds == nil || *r.Seconds < 0 {
-			t.Errorf("%s: seconds = %v; want a duration", r.Strategy, r.Seconds)
-		}
-		sum := 0
-		for k, v := range r.Histogram {
-			if v <= 0 {
-				t.Errorf("%s: histogram[%q] = %d; want only non-zero counts", r.Strategy, k, v)
+	for _, m := range bi.Deps {
+		for _, heavy := range []string{"modernc.org/sqlite", "gonum.org/v1/plot", "charm.land/bubbletea", "charm.land/lipgloss", "github.com/chromedp"} {
+			if strings.HasPrefix(m.Path, heavy) {
+				t.Errorf("mastermind links %s", m.Path)
 			}
-			sum += v
-		}
-		if sum != r.Games || r.Histogram["1"] != 1 {
-			t.Errorf("%s: histogram %v sums to %d with %d in one guess; want %d games and 1", r.Strategy, r.Histogram, sum, r.Games, r.Games)
 		}
 	}
-	if !slices.Equal(names, []string{"knuth", "expected-size", "entropy", "most-parts"}) {
-		t.Errorf("bench --json strategies = %v; want them in the order asked", names)
+	if bi, err := buildinfo.ReadFile(full); err != nil || !strings.Contains(bi.String(), "modernc.org/sqlite") {
+		t.Errorf("mastermind-full does not link SQLite: %v", err)
 	}
-	if len(doc.Results) > 0 && doc.Results[0].Mean != 4.476 {
-		t.Errorf("knuth mean = %v; want 4.476", doc.Results[0].Mean)
+
+	// Computed here.
+	if out, _, code := runBin(t, nil, "", light, "score", "1122", "1234"); out != "1 1\n" || code != 0 {
+		t.Errorf("mastermind score = %q, status %d", out, code)
 	}
-	// Everything but the timing against the golden file.
-	var raw map[string]any
-	if err := json.Unmarshal([]byte(out), &raw); err != nil {
-		t.Fatal(err)
+	// Played in mastermind-full, on the same streams.
+	out, _, code := runBin(t, nil, "1122\n3632\n", light, "play", "--secret", "3632")
+	if code != 0 || !strings.Contains(out, "You found the code in 2 guesses!") {
+		t.Errorf("mastermind play: status %d\n%s", code, out)
 	}
-	results, _ := raw["results"].([]any)
-	for _, r := range results {
-		delete(r.(map[string]any), "seconds")
+	_, stderr, code := runBin(t, nil, "1122\n", light, "play", "--secret", "3632", "--max-guesses", "1")
+	if code != 1 || !strings.Contains(stderr, "game lost") {
+		t.Errorf("mastermind play, lost: status %d, %q; want 1", code, stderr)
 	}
-	b, err := json.MarshalIndent(raw, "", "  ")
+	plot := filepath.Join(dir, "hist.png")
+	if _, stderr, code := runBin(t, nil, "", light, "bench", "--strategy", "knuth", "--plot", plot); code != 0 {
+		t.Errorf("mastermind bench --plot: status %d, %s", code, stderr)
+	} else if fi, err := os.Stat(plot); err != nil || fi.Size() < 1000 {
+		t.Errorf("mastermind bench --plot wrote no figure: %v", err)
+	}
+	// Bad input is refused before mastermind-full runs.
+	if _, stderr, code := runBin(t, []string{"MASTERMIND_FULL=/nonexistent"}, "", light, "serve", "--rate", "-1"); code != 2 || !strings.Contains(stderr, "--rate") {
+		t.Errorf("mastermind serve --rate -1: status %d, %q; want 2", code, stderr)
+	}
+
+	// Alone, with no mastermind-full beside it or on PATH.
+	alone := filepath.Join(t.TempDir(), "mastermind")
+	data, err := os.ReadFile(light)
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "bench-json.golden", string(b)+"\n")
-}
-
-// TestBenchText checks the table, without its timing row.
-func TestBenchText(t *testing.T) {
-	for _, tt := range []struct {
-		file string
-		args []string
-	}{
-		{"bench.golden", []string{"bench"}},
-		{"bench-sampled.golden", []string{"bench", "--strategy", "random-consistent,first-consistent", "--games", "200", "--seed", "9", "--colors", "5"}},
-	} {
-		out := mustRun(t, "", tt.args...)
-		var keep []string
-		for _, line := range strings.Split(out, "\n") {
-			if !strings.HasPrefix(line, "seconds") {
-				keep = append(keep, line)
-			}
-		}
-		if len(keep) == len(strings.Split(out, "\n")) {
-			t.Errorf("mastermind %s prints no seconds row", strings.Join(tt.args, " "))
-		}
-		golden(t, tt.file, strings.Join(keep, "\n"))
+	if err := os.WriteFile(alone, data, 0o755); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func TestBenchCSV(t *testing.T) {
-	out := mustRun(t, "", "bench", "--csv", "--strategy", "knuth,most-parts")
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	wantHead := "strategy,colors,pegs,distinct,games,total,mean,median,stddev,min,max,seconds,1,2,3,4,5,6"
-	if len(lines) != 3 || lines[0] != wantHead {
-		t.Fatalf("bench --csv =\n%s\nwant the heading %q and two rows", out, wantHead)
+	noPath := []string{"PATH=" + t.TempDir()}
+	_, stderr, code = runBin(t, noPath, "", alone, "assist")
+	if code != 2 || !strings.Contains(stderr, "assist needs mastermind-full") || !strings.Contains(stderr, "go install") ||
+		strings.Count(stderr, "\n") != 1 {
+		t.Errorf("mastermind assist without mastermind-full: status %d, %q; want 2 and how to install it", code, stderr)
 	}
-	row := strings.Split(lines[1], ",")
-	row[11] = "S" // seconds vary
-	if got, want := strings.Join(row, ","), "knuth,6,4,false,1296,5801,4.476,5,0.618,1,5,S,1,6,62,533,694,0"; got != want {
-		t.Errorf("bench --csv knuth row = %q; want %q", got, want)
-	}
-}
-
-// errorCases are command lines that must fail as bad input.
-var errorCases = []struct {
-	name  string
-	args  []string
-	stdin string
-	want  string // a fragment of the message
-}{
-	{"wrong length", []string{"score", "112", "1122"}, "", "112"},
-	{"unknown symbol", []string{"score", "11!2", "1122"}, "", "!"},
-	{"colour out of range", []string{"score", "1127", "1122"}, "", "7"},
-	{"repeat with distinct", []string{"score", "--distinct", "1123", "1234"}, "", "1123"},
-	{"distinct with more pegs than colours", []string{"score", "--distinct", "--colors", "3", "--pegs", "4", "123", "123"}, "", "distinct"},
-	{"one colour", []string{"score", "--colors", "1", "1111", "1111"}, "", "colour"},
-	{"no pegs", []string{"score", "--pegs", "0", "1", "1"}, "", "pegs"},
-	{"40 pegs", []string{"score", "--pegs", "40", "1", "1"}, "", "pegs"},
-	{"40 colours without an alphabet", []string{"score", "--colors", "40", "1122", "1122"}, "", "alphabet"},
-	{"bad alphabet", []string{"score", "--alphabet", "RGBR", "RRRR", "RRRR"}, "", "alphabet"},
-	{"unknown strategy", []string{"solve", "--strategy", "clairvoyant", "1122"}, "", "clairvoyant"},
-	{"unknown strategy in bench", []string{"bench", "--strategy", "knuth,clairvoyant"}, "", "clairvoyant"},
-	{"too large for knuth", []string{"solve", "--colors", "12", "--pegs", "7", "1234567"}, "", "large"},
-	{"bulk score bad line", []string{"score"}, "1122 2211\n1122 1128\n", "line 2"},
-	{"bulk score one code", []string{"score"}, "1122 2211\n\n1122\n", "line 3"},
-	{"score one argument", []string{"score", "1122"}, "", "1122"},
-	{"score three arguments", []string{"score", "1122", "1122", "1122"}, "", "argument"},
-	{"partition no argument", []string{"partition"}, "", "GUESS"},
-	{"partition too large", []string{"partition", "--colors", "20", "--pegs", "8", "12345678"}, "", "large"},
-	{"solve no argument", []string{"solve"}, "", "SECRET"},
-	{"unknown flag", []string{"score", "--colours", "6", "1122", "1122"}, "", "colours"},
-	{"unknown command", []string{"sovle", "1122"}, "", "sovle"},
-	{"all and games", []string{"bench", "--all", "--games", "5"}, "", "--games"},
-	{"json and csv", []string{"bench", "--json", "--csv"}, "", "--csv"},
-	{"negative games", []string{"bench", "--games", "-5"}, "", "negative"},
-	{"bench all too large", []string{"bench", "--all", "--colors", "20", "--pegs", "8"}, "", "large"},
-	{"bench argument", []string{"bench", "knuth"}, "", "argument"},
-	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "at least"},
-	{"grid bad range", []string{"grid", "--pegs", "3:a"}, "", "3:a"},
-	{"grid pegs too many", []string{"grid", "--pegs", "40", "--colors", "3", "--strategy", "auto"}, "", "pegs"},
-	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "negative"},
-	{"grid unknown strategy after a known one", []string{"grid", "--pegs", "2:8", "--colors", "3:15", "--strategy", "incremental,bogus"}, "", "bogus"},
-	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
-	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
-}
-
-// TestErrors checks that bad input gives an error whose text is one line,
-// which report writes as one line on stderr starting with "mastermind: "
-// and turns into exit status 2; and no panic.
-func TestErrors(t *testing.T) {
-	for _, tt := range errorCases {
-		t.Run(tt.name, func(t *testing.T) {
-			out, _, err := runCmd(t, tt.stdin, tt.args...)
-			if err == nil {
-				t.Fatalf("mastermind %s = nil error; want an error (stdout %q)", strings.Join(tt.args, " "), out)
-			}
-			if msg := err.Error(); strings.ContainsAny(msg, "\r\n") {
-				t.Errorf("error text %q is not one line", msg)
-			}
-			var stderr bytes.Buffer
-			if code := report(&stderr, err); code != 2 {
-				t.Errorf("report(%v) = %d; want 2", err, code)
-			}
-			line := stderr.String()
-			if !strings.HasPrefix(line, "mastermind: ") || strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") {
-				t.Errorf("report wrote %q; want one line starting with \"mastermind: \"", line)
-			}
-			if !strings.Contains(line, tt.want) {
-				t.Errorf("report wrote %q; want it to mention %q", line, tt.want)
-			}
-		})
-	}
-}
-
-// TestErrorsRaw checks the error values that run returns, before report
-// adds its prefix: the style guide (rule 7) asks that every error start with
-// "mastermind: ", so that callers of run, like these tests, see the same
-// text as the user.
-func TestErrorsRaw(t *testing.T) {
-	for _, tt := range errorCases {
-		_, _, err := runCmd(t, tt.stdin, tt.args...)
-		if err != nil && !strings.HasPrefix(err.Error(), "mastermind: ") {
-			t.Errorf("mastermind %s: error %q; want text starting with \"mastermind: \"", strings.Join(tt.args, " "), err)
-		}
-	}
-}
-
-// TestFailure checks the exit status of a command that ran but failed.
-func TestFailure(t *testing.T) {
-	out, _, err := runCmd(t, "", "solve", "--max-guesses", "2", "3632")
-	if err == nil {
-		t.Fatalf("solve --max-guesses 2 3632 = nil error; want a failure")
-	}
-	var stderr bytes.Buffer
-	if code := report(&stderr, err); code != 1 {
-		t.Errorf("report(%v) = %d; want 1", err, code)
-	}
-	if !strings.Contains(out, "1122") {
-		t.Errorf("solve --max-guesses 2 printed %q; want the two guesses", out)
-	}
-	if code := report(&stderr, nil); code != 0 {
-		t.Errorf("report(nil) = %d; want 0", code)
-	}
-}
-
-func TestHelp(t *testing.T) {
-	out, _, err := runCmd(t, "", "--help")
-	if err != nil {
-		t.Fatalf("--help: %v", err)
-	}
-	for _, want := range []string{"score", "partition", "solve", "bench", "knuth"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("--help does not mention %q", want)
-		}
+	// Never a loop: a mastermind that mastermind-full ran cannot delegate.
+	_, stderr, code = runBin(t, []string{"MASTERMIND_DELEGATED=1", "MASTERMIND_FULL=" + alone}, "", alone, "assist")
+	if code != 2 || !strings.Contains(stderr, "not in this build") {
+		t.Errorf("mastermind assist delegated to itself: status %d, %q", code, stderr)
 	}
 }

@@ -1,66 +1,44 @@
 package chart_test
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mastermind-toolkit/mastermind/internal/chart"
 )
 
-func TestHistograms(t *testing.T) {
-	dir := t.TempDir()
-	hs := []chart.Histogram{
-		{Name: "knuth", Counts: []int{0, 1, 6, 62, 533, 694}},
-		{Name: "most-parts", Counts: []int{0, 1, 12, 72, 635, 569, 7}},
-	}
-	for _, name := range []string{"h.svg", "h.png"} {
-		file := filepath.Join(dir, name)
-		if err := chart.Histograms(file, "6 colours × 4 pegs", hs); err != nil {
-			t.Fatalf("Histograms(%s): %v", name, err)
-		}
-		if fi, err := os.Stat(file); err != nil || fi.Size() < 1000 {
-			t.Errorf("Histograms(%s) wrote %v bytes, %v", name, fi.Size(), err)
+func TestCheckFile(t *testing.T) {
+	for _, f := range []string{"a.svg", "a.PNG", "dir/a.pdf", "a.eps", "a.jpg", "a.jpeg", "a.tif", "a.tiff"} {
+		if err := chart.CheckFile(f); err != nil {
+			t.Errorf("CheckFile(%q) = %v", f, err)
 		}
 	}
-	svg, _ := os.ReadFile(filepath.Join(dir, "h.svg"))
-	for _, want := range []string{"knuth", "most-parts", "guesses"} {
-		if !strings.Contains(string(svg), want) {
-			t.Errorf("the SVG lacks %q", want)
+	for _, f := range []string{"a.txt", "a", "png"} {
+		if err := chart.CheckFile(f); err == nil || !strings.HasPrefix(err.Error(), "mastermind: ") {
+			t.Errorf("CheckFile(%q) = %v; want an error", f, err)
 		}
-	}
-	// Wide spreads are gathered into at most 40 bins.
-	wide := make([]int, 1297)
-	for i := 1; i < len(wide); i++ {
-		wide[i] = 1
-	}
-	if err := chart.Histograms(filepath.Join(dir, "w.svg"), "random", []chart.Histogram{{Name: "random", Counts: wide}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := chart.Histograms(filepath.Join(dir, "h.txt"), "", hs); err == nil || !strings.HasPrefix(err.Error(), "mastermind: ") {
-		t.Errorf("Histograms(h.txt) = %v; want an error about the format", err)
 	}
 }
 
-func TestMeanBySize(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "g.svg")
-	ss := []chart.Series{{Name: "incremental", Points: []chart.Point{{Log10Size: 1.2, Mean: 4}, {Log10Size: 6, Mean: 20}}}}
-	if err := chart.MeanBySize(file, "grid", ss); err != nil {
-		t.Fatal(err)
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		w, h int
+		ok   bool
+	}{
+		{"1200x800", 1200, 800, true},
+		{" 640X480 ", 640, 480, true},
+		{"100x10000", 100, 10000, true},
+		{"99x800", 0, 0, false},
+		{"800", 0, 0, false},
+		{"axb", 0, 0, false},
+		{"800x-1", 0, 0, false},
+		{"20000x800", 0, 0, false},
 	}
-	if svg, _ := os.ReadFile(file); !strings.Contains(string(svg), "incremental") {
-		t.Errorf("the SVG lacks the series name")
+	for _, tt := range tests {
+		w, h, err := chart.ParseSize(tt.in)
+		if (err == nil) != tt.ok || w != tt.w || h != tt.h {
+			t.Errorf("ParseSize(%q) = %d, %d, %v; want %d, %d, ok %v", tt.in, w, h, err, tt.w, tt.h, tt.ok)
+		}
 	}
-}
-
-func ExampleHistograms() {
-	file := filepath.Join(os.TempDir(), "mastermind-example-histogram.svg")
-	defer os.Remove(file)
-	err := chart.Histograms(file, "6 colours × 4 pegs", []chart.Histogram{
-		{Name: "knuth", Counts: []int{0, 1, 6, 62, 533, 694}},
-	})
-	fmt.Println(err)
-	// Output: <nil>
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,7 @@ type Assist struct {
 
 	turns   []turn    // the answers in use, by row
 	dropped []turn    // answers dropped, by row, for the board
+	log     []change  // what undo takes back, the latest last
 	st      *mm.State // the state after turns; nil while they conflict
 
 	conflict []int // positions in turns of answers that cannot all hold
@@ -43,6 +45,23 @@ type Assist struct {
 
 	over, solved bool
 }
+
+// A change is an answer given, dropped or corrected, as undo takes it
+// back.
+type change struct {
+	kind    changeKind
+	row     int
+	old     mm.Feedback // fixed: the answer before
+	dropped turn        // dropped: the answer
+}
+
+type changeKind int
+
+const (
+	answered changeKind = iota
+	dropped
+	fixed
+)
 
 // A turn is an answer with its board row.
 type turn struct {
@@ -98,9 +117,13 @@ func (a *Assist) propose() {
 // Start returns the introduction and the first guess.
 func (a *Assist) Start() []Line {
 	r := a.cfg.Rules
+	answers := `Answer each guess with its black and white pegs: "2 1", "2b1w", "BBW", or "-" for none.`
+	if r.Distinct {
+		answers = `Answer each guess with its black and white pegs (bulls and cows): "2 1", "2b1w", "BBW", "2A1B", or "-" for none.`
+	}
 	out := []Line{
 		info("mastermind assist: %s; %s proposes the guesses.", describeRules(r, a.cfg.Alphabet), a.cfg.Name),
-		info(`Answer each guess with its black and white pegs: "2 1", "2b1w", "BBW", or "-" for none.`),
+		info("%s", answers),
 		info(`Type a code to play your own guess instead; "help" lists the commands.`),
 	}
 	if a.all == nil {
@@ -233,7 +256,7 @@ func assistHelp() []Line {
 		info("Commands:"),
 		info(`  2 1, 2b1w, BBW, -   answer the guess: black pegs, then white ("-" for none)`),
 		info("  CODE, guess CODE    play your own guess instead of the proposed one"),
-		info("  undo                take back the last answer"),
+		info("  undo                take back the last answer, drop or fix"),
 		info("  drop N              forget answer N (its row stays used)"),
 		info("  fix N ANSWER        correct answer N"),
 		info("  hint                the best guesses now, with their scores"),
@@ -259,6 +282,9 @@ func (a *Assist) answer(s string) []Line {
 		if _, cerr := a.cfg.Alphabet.Parse(a.cfg.Rules, s); cerr == nil {
 			return a.play(s)
 		}
+		if unknownWord(a.cfg.Rules, a.cfg.Alphabet, s) {
+			return unknownCommand(s)
+		}
 		if looksLikeCode(a.cfg.Rules, a.cfg.Alphabet, s) {
 			_, cerr := parseCode(a.cfg.Rules, a.cfg.Alphabet, s)
 			return []Line{problem(`Not an answer (such as "2 1" or "BBW") nor a guess (%s): %s. Try again.`, s, cerr)}
@@ -283,6 +309,7 @@ func (a *Assist) answer(s string) []Line {
 	switch {
 	case errors.Is(err, mm.ErrInconsistent):
 		a.turns = append(a.turns, t)
+		a.log = append(a.log, change{kind: answered, row: t.row})
 		a.row++
 		a.st, a.hasCur, a.own, a.typed = nil, false, false, false
 		a.findConflict()
@@ -292,6 +319,7 @@ func (a *Assist) answer(s string) []Line {
 	}
 	t.remaining = next.Remaining()
 	a.turns = append(a.turns, t)
+	a.log = append(a.log, change{kind: answered, row: t.row})
 	a.row++
 	a.st = next
 	if next.Solved() {
@@ -315,24 +343,37 @@ func (a *Assist) play(s string) []Line {
 	return a.next()
 }
 
-// undo takes back the last answer, whose guess becomes the one to answer;
-// or forgets a guess the person typed and has not answered.
+// undo takes back the last change: an answer, whose guess becomes the
+// one to answer again, a drop or a fix; or forgets a guess the person
+// typed and has not answered.
 func (a *Assist) undo() []Line {
 	if a.typed {
 		g := a.cur
 		a.propose()
 		return append([]Line{info("Forgot your guess %s.", a.cfg.Alphabet.Format(g))}, a.next()...)
 	}
-	if len(a.turns) == 0 {
+	if len(a.log) == 0 {
 		return []Line{problem("There is no answer to take back.")}
+	}
+	c := a.log[len(a.log)-1]
+	a.log = a.log[:len(a.log)-1]
+	switch c.kind {
+	case dropped:
+		t := c.dropped
+		a.dropped = slices.DeleteFunc(a.dropped, func(d turn) bool { return d.row == t.row })
+		a.turns = insertTurn(a.turns, t)
+		out := []Line{info("Restored answer %d (%s: %s).", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
+		return append(out, a.changed()...)
+	case fixed:
+		i := slices.IndexFunc(a.turns, func(t turn) bool { return t.row == c.row })
+		now := a.turns[i].Feedback
+		a.turns[i].Feedback = c.old
+		out := []Line{info("Answer %d is back to %s (was %s).", c.row, feedbackText(c.old), feedbackText(now))}
+		return append(out, a.changed()...)
 	}
 	t := a.turns[len(a.turns)-1]
 	a.turns = a.turns[:len(a.turns)-1]
 	a.row = t.row
-	// Rows dropped after it are played again from here.
-	for len(a.dropped) > 0 && a.dropped[len(a.dropped)-1].row > t.row {
-		a.dropped = a.dropped[:len(a.dropped)-1]
-	}
 	a.rebuild()
 	out := []Line{info("Took back answer %d (%s: %s).", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
 	if a.conflict != nil {
@@ -340,6 +381,12 @@ func (a *Assist) undo() []Line {
 	}
 	a.cur, a.hasCur, a.own, a.typed, a.propErr = t.Guess, true, t.own, false, nil
 	return append(out, a.next()...)
+}
+
+// insertTurn inserts t into ts, which is in row order.
+func insertTurn(ts []turn, t turn) []turn {
+	i, _ := slices.BinarySearchFunc(ts, t.row, func(u turn, row int) int { return u.row - row })
+	return slices.Insert(ts, i, t)
 }
 
 // drop forgets the answer of row s.
@@ -350,7 +397,8 @@ func (a *Assist) drop(s string) []Line {
 	}
 	t := a.turns[i]
 	a.turns = append(a.turns[:i:i], a.turns[i+1:]...)
-	a.dropped = append(a.dropped, t)
+	a.dropped = insertTurn(a.dropped, t)
+	a.log = append(a.log, change{kind: dropped, row: t.row, dropped: t})
 	out := []Line{info("Dropped answer %d (%s: %s); its row stays used.", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
 	return append(out, a.changed()...)
 }
@@ -377,6 +425,7 @@ func (a *Assist) fix(s string) []Line {
 	}
 	old := a.turns[i].Feedback
 	a.turns[i].Feedback = f
+	a.log = append(a.log, change{kind: fixed, row: a.turns[i].row, old: old})
 	out := []Line{info("Answer %d is now %s (was %s).", a.turns[i].row, feedbackText(f), feedbackText(old))}
 	return append(out, a.changed()...)
 }
@@ -540,14 +589,17 @@ func (a *Assist) hint() []Line {
 	out = append(out, info("The best guesses now%s:", by))
 	w := max(a.cfg.Rules.Pegs, len("guess"))
 	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
+	starred := false
 	for _, s := range ranked {
 		mark := " "
 		if s.Consistent {
-			mark = "*"
+			mark, starred = "*", true
 		}
 		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
 	}
-	out = append(out, info("  * could be the code"))
+	if starred {
+		out = append(out, info("  * could be the code"))
+	}
 	return out
 }
 

@@ -346,3 +346,123 @@ func TestNewAssistErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAssistUndoChanges checks that undo takes back the last change of
+// any kind: a drop restores the answer dropped, a fix restores the answer
+// before it, and answers come back off in the reverse order given.
+func TestAssistUndoChanges(t *testing.T) {
+	a := newAssist(t, mm.Classic)
+	say := func(in string) string { return text(a.Do(in)) }
+	say("1 0") // 1122
+	say("0 1") // 1344
+	if n := a.Remaining(); n != 44 {
+		t.Fatalf("after two answers, %d codes; want 44", n)
+	}
+	if got := say("drop 1"); !strings.Contains(got, "Dropped answer 1") {
+		t.Fatalf("drop 1 = %q", got)
+	}
+	dropped := a.Remaining()
+	if got := say("undo"); !strings.Contains(got, "Restored answer 1 (1122: 1 black, 0 white)") {
+		t.Errorf("undo after drop = %q; want answer 1 restored", got)
+	}
+	if n := a.Remaining(); n != 44 || n == dropped {
+		t.Errorf("after undoing the drop, %d codes; want 44 again", n)
+	}
+	if rows := a.Board().Rows; rows[0].Dropped {
+		t.Errorf("row 1 is still shown dropped after the undo")
+	}
+	if got := say("fix 2 0 2"); !strings.Contains(got, "Answer 2 is now 0 black, 2 white") {
+		t.Fatalf("fix 2 0 2 = %q", got)
+	}
+	if got := say("undo"); !strings.Contains(got, "Answer 2 is back to 0 black, 1 white (was 0 black, 2 white)") {
+		t.Errorf("undo after fix = %q", got)
+	}
+	if n := a.Remaining(); n != 44 {
+		t.Errorf("after undoing the fix, %d codes; want 44", n)
+	}
+	if got := say("undo"); !strings.Contains(got, "Took back answer 2 (1344") {
+		t.Errorf("third undo = %q; want answer 2 taken back", got)
+	}
+	if got := say("undo"); !strings.Contains(got, "Took back answer 1 (1122") {
+		t.Errorf("fourth undo = %q; want answer 1 taken back", got)
+	}
+	if got := say("undo"); !strings.Contains(got, "There is no answer to take back") {
+		t.Errorf("undo with nothing left = %q", got)
+	}
+	if n := a.Remaining(); n != 1296 {
+		t.Errorf("after undoing everything, %d codes; want 1296", n)
+	}
+}
+
+// TestUnknownWords checks that a mistyped command is reported as one in
+// both sessions, not read as a bad code, while a code of the wrong length
+// still says what is wrong with it.
+func TestUnknownWords(t *testing.T) {
+	a := newAssist(t, mm.Classic)
+	g, err := play.NewGame(play.Config{Strategy: strategy.Knuth{}}, code(t, "3632"), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []play.Session{a, g} {
+		for _, in := range []string{"hnit", "udno", "Quti", "hello"} {
+			if got := text(s.Do(in)); !strings.Contains(got, `Unknown command "`+in+`"; "help" lists the commands.`) {
+				t.Errorf("%T.Do(%q) = %q; want an unknown command", s, in, got)
+			}
+		}
+		if got := text(s.Do("12345")); !strings.Contains(got, "has 5 pegs; want 4") {
+			t.Errorf("%T.Do(12345) = %q; want the code's length", s, got)
+		}
+	}
+	rgb, _ := mm.NewAlphabet("RGBYOP")
+	b, err := play.NewAssist(play.Config{Alphabet: rgb, Strategy: strategy.Knuth{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(b.Do("rgb")); !strings.Contains(got, "has 3 pegs; want 4") {
+		t.Errorf("RGBYOP: Do(rgb) = %q; want a code of the wrong length", got)
+	}
+	if got := text(b.Do("help!")); strings.Contains(got, "Unknown command") {
+		t.Errorf("RGBYOP: Do(help!) = %q; a word with a sign is not taken for a command", got)
+	}
+}
+
+// TestGameRepeatedGuess checks that play refuses a guess already made
+// without using a turn.
+func TestGameRepeatedGuess(t *testing.T) {
+	g, err := play.NewGame(play.Config{Strategy: strategy.Knuth{}}, code(t, "3632"), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Do("1122")
+	got := text(g.Do("1 1 2 2"))
+	if !strings.Contains(got, "You played 1122 already, as guess 1 (1 black, 0 white); that costs no turn.") {
+		t.Errorf("a repeated guess = %q; want it refused", got)
+	}
+	if n := len(g.Turns()); n != 1 || g.Prompt() != "guess 2/3> " {
+		t.Errorf("after a repeated guess: %d turns, prompt %q; want 1 and guess 2/3", n, g.Prompt())
+	}
+	g.Do("1344")
+	g.Do("3632")
+	if !g.Won() {
+		t.Errorf("the game is not won after 3632 within 3 guesses")
+	}
+}
+
+// TestHintFootnote checks that the "* could be the code" footnote comes
+// only with a starred guess.
+func TestHintFootnote(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		star   bool
+	}{{"1 0", true}, {"0 2", false}} {
+		a := newAssist(t, mm.Classic)
+		a.Do(tt.answer)
+		hint := text(a.Do("hint"))
+		if got := strings.Contains(hint, "* could be the code"); got != tt.star || strings.Contains(hint, "*\n") && !tt.star {
+			t.Errorf("after 1122 got %s, the hint\n%s\nhas the footnote: %v; want %v", tt.answer, hint, got, tt.star)
+		}
+		if got := strings.Count(hint, "*"); (got > 0) != tt.star {
+			t.Errorf("after 1122 got %s: %d stars in\n%s", tt.answer, got, hint)
+		}
+	}
+}

@@ -8,9 +8,6 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// DefaultLimit is the guess limit of the mastermind command's play.
-const DefaultLimit = 10
-
 // Game is a game in which the computer holds a code and a person breaks
 // it. Each guess is answered with its feedback; "hint" asks the strategy
 // for its next guess; the game ends when the code is found, at the guess
@@ -134,11 +131,20 @@ func (g *Game) format(c mm.Code) string { return g.cfg.Alphabet.Format(c) }
 func (g *Game) guess(s string) []Line {
 	c, err := parseCode(g.cfg.Rules, g.cfg.Alphabet, s)
 	if err != nil {
+		if unknownWord(g.cfg.Rules, g.cfg.Alphabet, s) {
+			return unknownCommand(s)
+		}
 		if looksLikeCode(g.cfg.Rules, g.cfg.Alphabet, s) {
 			return []Line{problem("Not a guess (%s): %s. Try again.", s, err)}
 		}
 		return []Line{problem(`I don't understand %q: type a guess such as %s, "hint", "help" or "quit".`,
 			s, g.format(exampleCode(g.cfg.Rules)))}
+	}
+	for i, t := range g.st.Turns() {
+		if t.Guess == c {
+			return []Line{problem("You played %s already, as guess %d (%s); that costs no turn. Try another.",
+				g.format(c), i+1, feedbackText(t.Feedback))}
+		}
 	}
 	f := mm.Score(g.secret, c)
 	next, err := g.st.Play(c, f)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -177,9 +179,17 @@ func describeRules(r mm.Rules, a *mm.Alphabet) string {
 	return s + ", colours " + symbols(r, a)
 }
 
-// symbols returns the symbols of the colours of r.
+// symbols returns the symbols of the colours of r, each with its name
+// when the alphabet names them ("R red, G green, …").
 func symbols(r mm.Rules, a *mm.Alphabet) string {
-	return string([]rune(a.String())[:r.Colors])
+	if !a.Named() {
+		return string([]rune(a.String())[:r.Colors])
+	}
+	s := make([]string, r.Colors)
+	for k := range s {
+		s[k] = string(a.Symbol(k)) + " " + a.Name(k)
+	}
+	return strings.Join(s, ", ")
 }
 
 // feedbackText writes f for people: "1 black, 2 white".
@@ -248,11 +258,44 @@ func parseCode(r mm.Rules, a *mm.Alphabet, s string) (mm.Code, error) {
 	return c, nil
 }
 
+// unknownWord reports whether s is one word of letters that cannot be a
+// code because some letter is not a colour of the rules, such as "hnit"
+// with the colours 123456: a mistyped command rather than a bad code.
+func unknownWord(r mm.Rules, a *mm.Alphabet, s string) bool {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) < 2 || strings.ContainsFunc(s, func(c rune) bool { return !unicode.IsLetter(c) }) {
+		return false
+	}
+	for _, c := range s {
+		if _, err := a.Parse(mm.Rules{Colors: r.Colors, Pegs: 1}, string(c)); err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownCommand is the reply to an unknown word.
+func unknownCommand(s string) []Line {
+	return []Line{problem(`Unknown command %q; "help" lists the commands.`, strings.TrimSpace(s))}
+}
+
 // looksLikeCode reports whether s is written as a code: only symbols of
 // the alphabet (and separators), and either as many as the rules' pegs or
 // all of them colours of the rules. An error parsing it as a code then
 // says more than "not understood".
 func looksLikeCode(r mm.Rules, a *mm.Alphabet, s string) bool {
+	if a.Named() {
+		words := strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == ',' || c == '\t' })
+		names := 0
+		for _, w := range words {
+			if _, err := a.Parse(mm.Rules{Colors: a.Len(), Pegs: 1}, w); err == nil && utf8.RuneCountInString(w) > 1 {
+				names++
+			}
+		}
+		if names > 0 && names == len(words) {
+			return true
+		}
+	}
 	n, inColours := 0, true
 	for _, c := range s {
 		if c == ' ' || c == ',' || c == '\t' {

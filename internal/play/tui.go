@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/color"
 	"io"
 	"strings"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -69,7 +72,7 @@ func NewModel(sess Session) Model {
 		last:   start,
 		width:  80,
 		height: 24,
-		st:     newStyles(b.Rules, b.Alphabet),
+		st:     newStyles(b.Rules, b.Alphabet, colorprofile.TrueColor),
 	}
 }
 
@@ -79,6 +82,10 @@ func (m Model) Init() tea.Cmd { return nil }
 // Update handles a key, a paste, a window size or the session's reply.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case tea.ColorProfileMsg:
+		// Pegs take the palette's own 256 colours where the terminal has
+		// no more.
+		m.st = newStyles(m.board.Rules, m.board.Alphabet, msg.Profile)
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case replyMsg:
@@ -391,7 +398,7 @@ type styles struct {
 // pegs both show on any terminal.
 var boardColor = lipgloss.Color("#8d6e63")
 
-func newStyles(r mm.Rules, a *mm.Alphabet) styles {
+func newStyles(r mm.Rules, a *mm.Alphabet, p colorprofile.Profile) styles {
 	s := styles{
 		title:         lipgloss.NewStyle().Bold(true),
 		status:        lipgloss.NewStyle().Bold(true),
@@ -408,8 +415,12 @@ func newStyles(r mm.Rules, a *mm.Alphabet) styles {
 		keyNone:       lipgloss.NewStyle().Background(boardColor).Foreground(lipgloss.Color("#5d4037")),
 		keyBackground: lipgloss.NewStyle().Background(boardColor),
 	}
-	for _, c := range palette(r, a) {
-		s.pegs = append(s.pegs, lipgloss.NewStyle().Background(c).Foreground(contrast(c)).Bold(true))
+	for _, c := range pegColours(r, a) {
+		var bg color.Color = lipgloss.Color(c.Hex())
+		if p < colorprofile.TrueColor {
+			bg = ansi.IndexedColor(c.ANSI256())
+		}
+		s.pegs = append(s.pegs, lipgloss.NewStyle().Background(bg).Foreground(contrast(c)).Bold(true))
 	}
 	if r.Pegs <= 8 {
 		s.gap = " "

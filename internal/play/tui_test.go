@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -131,23 +132,45 @@ func TestTUIGolden(t *testing.T) {
 }
 
 // TestTUIPegColours checks that pegs are drawn in their colours with their
-// symbols: red behind colour 1, and a custom alphabet's letters in the
-// colours they name.
+// symbols, the palette's (and the web page's): red, green, yellow, blue
+// behind colours 1 to 4; a custom alphabet's letters and an alphabet's
+// names in the colours they name.
 func TestTUIPegColours(t *testing.T) {
 	m := typeLines(t, gameModel(t, "3632", 10), "1234")
 	raw := m.Render()
-	if !strings.Contains(raw, "48;2;229;57;53m 1 ") {
-		t.Errorf("peg 1 is not drawn on red:\n%q", raw)
+	for _, want := range []string{"48;2;230;25;75m 1 ", "48;2;60;180;75m 2 ", "48;2;255;225;25m 3 ", "48;2;67;99;216m 4 "} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("no peg drawn as %q:\n%q", want, raw)
+		}
+	}
+	named, _ := mm.NewNamedAlphabet([]string{"blue", "black", "white", "red", "green", "yellow"})
+	secret, _ := named.Parse(mm.Classic, "blue black white red")
+	g, err := play.NewGame(play.Config{Alphabet: named, Strategy: strategy.Knuth{}}, secret, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = typeLines(t, play.NewModel(g), "white black blue blue")
+	for _, want := range []string{"48;2;255;255;255m W ", "48;2;0;0;0m L ", "48;2;67;99;216m B "} {
+		if raw := m.Render(); !strings.Contains(raw, want) {
+			t.Errorf("the named colours: no peg drawn as %q:\n%q", want, raw)
+		}
 	}
 	a, _ := mm.NewAlphabet("BGRYOP")
-	secret, _ := a.Parse(mm.Classic, "BBGR")
-	g, err := play.NewGame(play.Config{Alphabet: a, Strategy: strategy.Knuth{}}, secret, 10)
+	secret, _ = a.Parse(mm.Classic, "BBGR")
+	g, err = play.NewGame(play.Config{Alphabet: a, Strategy: strategy.Knuth{}}, secret, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m = typeLines(t, play.NewModel(g), "RRRR")
-	if raw := m.Render(); !strings.Contains(raw, "48;2;229;57;53m R ") {
+	if raw := m.Render(); !strings.Contains(raw, "48;2;230;25;75m R ") {
 		t.Errorf("R is not drawn on red:\n%q", raw)
+	}
+	// On a 256-colour terminal the pegs take the palette's nearest
+	// colours, red for red rather than the grey the terminal library
+	// would pick.
+	m256, _ := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	if raw := m256.(play.Model).Render(); !strings.Contains(raw, "48;5;161m R ") {
+		t.Errorf("on a 256-colour terminal R is not drawn on colour 161:\n%q", raw)
 	}
 	// The view asks for the full screen.
 	if v := m.View(); !v.AltScreen || !strings.Contains(v.WindowTitle, "mastermind play") {

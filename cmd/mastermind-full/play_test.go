@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
+)
+
+// TestSessionGolden drives assist and play in line mode through stdin and
+// stdout (a strings.Reader is not a terminal) and compares the transcripts
+// with testdata/*.golden; go test -update rewrites them.
+func TestSessionGolden(t *testing.T) {
+	tests := []struct {
+		file  string
+		stdin string
+		args  []string
+		fails string // play: why the game was not won, exit status 1
+	}{
+		{"assist-3632.golden", "1 0\n0 1\n1 2\n1 1\n4 0\n", []string{"assist"}, ""},
+		// A mistyped answer (1462 got 1 1, not BBB): the contradiction is
+		// named, undo recovers, and the game goes on to the code.
+		{"assist-conflict.golden", "1 0\n0 1\n1 2\nBBB\n1 1\nhistory\nundo\n1 1\n4 0\n", []string{"assist"}, ""},
+		// An old answer was wrong (1122 got 1 0, not 0 0): fix repairs it.
+		{"assist-fix.golden", "0 0\n0 1\nguess 1111\n1 0\nfix 1 1 0\nhint\n1b1w\n4 0\n", []string{"assist"}, ""},
+		{"assist-drop.golden", "0 0\n1111\n1b\ndrop 1\n", []string{"assist"}, ""},
+		{"assist-bad-answers.golden", "help\n5 0\n3 1\nhello\n12345\n1237\n\nundo\ndrop 1\n2b1w\nundo\nBW\nquit\n", []string{"assist"}, ""},
+		{"assist-rgb.golden", "b\nw w\nhint\nbbw\n", []string{"assist", "--alphabet", "RGBYOP", "--strategy", "most-parts"}, ""},
+		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8"}, ""},
+		// Bulls and Cows, answered as its players write it.
+		{"assist-bulls-cows.golden", "0A2B\n0 bulls 3 cows\n0A1B\n2A2B\n4A0B\n", []string{"assist", "--rules", "bulls-cows"}, ""},
+		// A drop taken back, and a mistyped command.
+		{"assist-undo-drop.golden", "1 0\n0 1\ndrop 1\nhnit\nundo\nhistory\n1 2\n", []string{"assist"}, ""},
+		// Colour names, and a guess played twice.
+		{"play-names.golden", "red red green green\nRRGG\nblue yellow red green\nquit\n",
+			[]string{"play", "--alphabet", "red,green,blue,yellow,orange,purple", "--secret", "blue yellow red green"}, ""},
+		{"play-3632.golden", "hint\n1122\nhelp\n11\n1127\nguess 1344\nhistory\n3 5 2 6\n3632\n", []string{"play", "--secret", "3632"}, ""},
+		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}, "game lost: the code was not found in 3 guesses"},
+		{"play-seed.golden", "12345\nhint\nquit\n", []string{"play", "--seed", "7", "--colors", "8", "--pegs", "5"}, "game abandoned after 1 guess"},
+		{"play-distinct.golden", "0123\n1234\nhint\n", []string{"play", "--distinct", "--colors", "10", "--secret", "A395", "--strategy", "entropy"}, "game abandoned after 1 guess"},
+		{"play-rgb.golden", "rrgg\nRGBY\nquit\n", []string{"play", "--alphabet", "RGBYOP", "--secret", "RRGB"}, "game abandoned after 2 guesses"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			out, _, err := runCmd(t, tt.stdin, tt.args...)
+			code, line := exitStatus(err)
+			switch {
+			case tt.fails == "" && err != nil:
+				t.Fatalf("mastermind %s: %v", strings.Join(tt.args, " "), err)
+			case tt.fails != "" && (code != cli.ExitFailure || !strings.Contains(line, tt.fails)):
+				t.Errorf("mastermind %s: status %d, %q; want 1 and %q", strings.Join(tt.args, " "), code, line, tt.fails)
+			}
+			golden(t, tt.file, out)
+		})
+	}
+}
+
+// robot answers assist's proposals for secret through pipes, as a person
+// at a board would, and returns the number of guesses assist needed.
+func robot(t *testing.T, secret mm.Code, args ...string) int {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	errc := make(chan error, 1)
+	go func() {
+		var stderr bytes.Buffer
+		err := cli.Run(context.Background(), append([]string{"assist"}, args...), inR, outW, &stderr, full())
+		outW.Close()
+		errc <- err
+	}()
+	guesses := 0
+	solved := false
+	sc := bufio.NewScanner(outR)
+	for sc.Scan() {
+		line := strings.TrimPrefix(sc.Text(), "answer> ")
+		var n int
+		var g string
+		if _, err := fmt.Sscanf(line, "Guess %d: %s", &n, &g); err == nil {
+			c, err := mm.Classic.ParseCode(g)
+			if err != nil {
+				t.Fatalf("secret %s: proposal %q: %v", secret, line, err)
+			}
+			guesses = n
+			fmt.Fprintf(inW, "%s\n", mm.Score(secret, c))
+		}
+		if strings.HasPrefix(line, "Solved in ") {
+			solved = strings.Contains(line, "the code is "+secret.String())
+		}
+	}
+	inW.Close()
+	if err := <-errc; err != nil {
+		t.Fatalf("secret %s: %v", secret, err)
+	}
+	if !solved {
+		t.Fatalf("secret %s: assist did not solve it", secret)
+	}
+	return guesses
+}
+
+// TestAssistRobot plays 20 seeded secrets through the command in line
+// mode: knuth must find each in at most 5 guesses.
+func TestAssistRobot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2024, 6))
+	for range 20 {
+		secret := mm.RandomCode(mm.Classic, rng)
+		if n := robot(t, secret); n > 5 {
+			t.Errorf("assist took %d guesses for %s; knuth needs at most 5", n, secret)
+		}
+	}
+}
+
+func TestSessionErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--secret", "12345"}, "5 pegs"},
+		{[]string{"play", "--secret", "1237"}, "only 6 colours"},
+		{[]string{"play", "--strategy", "nope"}, "unknown strategy"},
+		{[]string{"play", "3632"}, "no arguments"},
+		{[]string{"assist", "--strategy", "nope"}, "unknown strategy"},
+		{[]string{"assist", "--colors", "40"}, "alphabet"},
+		{[]string{"assist", "--alphabet", "RGBRGB"}, "repeats"},
+		{[]string{"assist", "extra"}, "no arguments"},
+	}
+	for _, tt := range tests {
+		_, _, err := runCmd(t, "", tt.args...)
+		if err == nil {
+			t.Errorf("mastermind %s succeeded; want an error", strings.Join(tt.args, " "))
+			continue
+		}
+		code, line := exitStatus(err)
+		if code != cli.ExitUsage {
+			t.Errorf("mastermind %s: exit status %d; want %d", strings.Join(tt.args, " "), code, cli.ExitUsage)
+		}
+		if !strings.HasPrefix(line, "mastermind: ") || strings.Count(line, "\n") != 1 || !strings.Contains(line, tt.want) {
+			t.Errorf("mastermind %s: stderr %q; want one line mentioning %q", strings.Join(tt.args, " "), line, tt.want)
+		}
+	}
+}

@@ -1,0 +1,376 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
+	"github.com/mastermind-toolkit/mastermind/internal/server"
+)
+
+// buildBinary builds the mastermind command into a temporary directory.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	bin := filepath.Join(t.TempDir(), "mastermind")
+	out, err := exec.Command(goBin, "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// serverProcess is a running "mastermind serve".
+type serverProcess struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *bytes.Buffer
+}
+
+// startServer starts "mastermind serve" on a free port with database db
+// and waits until it listens.
+func startServer(t *testing.T, bin, db string) *serverProcess {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--rate", "0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &serverProcess{cmd: cmd, stderr: &bytes.Buffer{}}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve printed no address: %v; stderr: %s", err, p.stderr)
+	}
+	f := strings.Fields(line)
+	if len(f) < 3 || !strings.HasPrefix(f[2], "http://") {
+		t.Fatalf("serve printed %q; want serving on http://…", line)
+	}
+	p.url = f[2]
+	return p
+}
+
+// ack is a guess the server acknowledged.
+type ack struct {
+	game  string
+	n     int
+	guess string
+}
+
+// TestKill9 starts the server process, loads it with guesses from many
+// clients, kills it with SIGKILL in the middle, restarts it on the same
+// database and checks that every acknowledged guess is there, at its
+// number, and nothing more than the guesses in flight at the kill.
+func TestKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it twice")
+	}
+	bin := buildBinary(t)
+	db := filepath.Join(t.TempDir(), "games.db")
+	srv := startServer(t, bin, db)
+	ctx := context.Background()
+	hc := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	c := &server.Client{URL: srv.url, HTTP: hc}
+
+	const games, clients, killAfter = 8, 32, 1500
+	var ids []string
+	for range games {
+		g, err := c.NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	var (
+		mu       sync.Mutex
+		acks     []ack
+		inFlight atomic.Int64 // requests that ended in an error: each may or may not have been committed
+		wg       sync.WaitGroup
+	)
+	killed := make(chan struct{})
+	for i := range clients {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(i), 9))
+			id := ids[i%games] // four clients per game
+			for {
+				b := make([]byte, 8)
+				for j := range b {
+					b[j] = mm.DefaultSymbols[rng.IntN(10)]
+				}
+				f, err := c.Guess(ctx, id, string(b))
+				if err != nil {
+					inFlight.Add(1)
+					return
+				}
+				mu.Lock()
+				acks = append(acks, ack{id, f.Guesses, string(b)})
+				n := len(acks)
+				mu.Unlock()
+				if n == killAfter {
+					srv.cmd.Process.Signal(os.Kill)
+					close(killed)
+				}
+			}
+		})
+	}
+	select {
+	case <-killed:
+	case <-time.After(60 * time.Second):
+		srv.cmd.Process.Signal(os.Kill)
+		t.Fatal("the server did not acknowledge enough guesses in 60 s")
+	}
+	wg.Wait()
+	srv.cmd.Wait()
+	t.Logf("killed after %d acknowledged guesses; %d requests in flight", len(acks), inFlight.Load())
+
+	srv2 := startServer(t, bin, db)
+	c2 := &server.Client{URL: srv2.url, HTTP: hc}
+	stored := map[string]*server.Game{}
+	total := 0
+	for _, id := range ids {
+		g, err := c2.Game(ctx, id)
+		if err != nil {
+			t.Fatalf("after restart, Game(%s): %v", id, err)
+		}
+		stored[id] = g
+		total += g.Guesses
+		if g.Guesses != len(g.History) {
+			t.Errorf("game %s: %d guesses but %d in the history", id, g.Guesses, len(g.History))
+		}
+	}
+	seen := map[[2]any]bool{}
+	for _, a := range acks {
+		g := stored[a.game]
+		if a.n < 1 || a.n > len(g.History) {
+			t.Fatalf("acknowledged guess %d of game %s is lost: the game has %d", a.n, a.game, len(g.History))
+		}
+		if got := g.History[a.n-1].Guess; got != a.guess {
+			t.Errorf("guess %d of game %s is %s; acknowledged %s", a.n, a.game, got, a.guess)
+		}
+		k := [2]any{a.game, a.n}
+		if seen[k] {
+			t.Errorf("guess number %d of game %s acknowledged twice", a.n, a.game)
+		}
+		seen[k] = true
+	}
+	if extra := total - len(acks); extra < 0 || int64(extra) > inFlight.Load() {
+		t.Errorf("%d guesses stored, %d acknowledged, %d in flight", total, len(acks), inFlight.Load())
+	}
+	// The restarted server plays on.
+	res, err := c2.Play(ctx, server.NewGame{}, hintSolver(), nil)
+	if err != nil || res.Status != mm.Won {
+		t.Errorf("playing after the restart: %+v, %v", res, err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// serveInProcess runs the serve command in this process until the test
+// ends, and returns its URL.
+func serveInProcess(t *testing.T, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- cli.Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), &out, &errOut, full())
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve after cancel: %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop within 15 s of the cancel")
+		}
+	})
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if f := strings.Fields(out.String()); len(f) >= 3 {
+			return f[2]
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v; stderr %s", err, errOut.String())
+		default:
+		}
+	}
+	t.Fatal("serve did not start within 10 s")
+	return ""
+}
+
+// The seeds/003 challenge, end to end: 8 × 5, 35 guesses, 2 s per game.
+func TestClientChallenge(t *testing.T) {
+	url := serveInProcess(t, "--db", filepath.Join(t.TempDir(), "games.db"))
+	out := mustRun(t, "", "client", "--server", url, "--games", "5", "--colors", "8", "--pegs", "5",
+		"--max-guesses", "35", "--time-limit", "2s", "--strategy", "knuth", "--json")
+	var got struct {
+		Games, Won, Lost, Max, MaxGuesses int
+		TimeLimit, MaxSecondsPerGame      float64
+		Strategy                          string
+		Rules                             struct {
+			Colors, Pegs int
+			Distinct     bool
+		}
+		Histogram map[string]int
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("client --json: %v in %s", err, out)
+	}
+	if got.Games != 5 || got.Won != 5 || got.Lost != 0 || got.Max > 7 || got.Rules.Colors != 8 || got.Rules.Pegs != 5 || got.Rules.Distinct ||
+		got.MaxGuesses != 35 || got.TimeLimit != 2 || got.Strategy != "knuth" || got.MaxSecondsPerGame > 2 || len(got.Histogram) == 0 {
+		t.Errorf("client --json = %+v; want 5 games won in at most 7 guesses and 2 s each", got)
+	}
+	text := mustRun(t, "", "client", "--server", url, "--games", "3", "--strategy", "most-parts", "--workers", "2")
+	for _, want := range []string{"6 colours × 4 pegs, 10 guesses, against " + url, "most-parts", "won", "median", "s/game"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("client output does not mention %q:\n%s", want, text)
+		}
+	}
+	// Lost games are reported, and the exit status says so.
+	stdout, _, err := runCmd(t, "", "client", "--server", url, "--games", "2", "--colors", "8", "--pegs", "5", "--max-guesses", "1")
+	if code, line := exitStatus(err); code != cli.ExitFailure || !strings.Contains(line, "every game lost (2 of 2): 2 not found within 1 guess") ||
+		!strings.Contains(stdout, "lost games:") {
+		t.Errorf("client with one guess per game: status %d, %q; want 1, every game lost and why\n%s", code, line, stdout)
+	}
+	// Lost to the clock: a strategy slower than the time limit.
+	_, _, err = runCmd(t, "", "client", "--server", url, "--games", "1",
+		"--time-limit", "1ms", "--strategy", "optimal")
+	if code, line := exitStatus(err); code != cli.ExitFailure || !strings.Contains(line, "ran out of the 0.001 s allowed") {
+		t.Errorf("client with 1 ms per game: status %d, %q; want 1, ran out of time", code, line)
+	}
+}
+
+func TestClientErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"client"}, "--server URL is required"},
+		{[]string{"client", "--server", "ftp://x"}, "want an http:// or https:// URL"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--games", "0"}, "--games"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--workers", "0"}, "--workers"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--time-limit", "-1s"}, "--time-limit"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--time-limit", "1500us"}, "milliseconds"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--strategy", "nope"}, "unknown strategy"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--alphabet", "RGBYOP"}, "--alphabet"},
+		{[]string{"client", "--server", "http://127.0.0.1:1", "--colors", "1"}, "--colors 1: want 2 to"},
+		{[]string{"serve", "--rate", "-1"}, "--rate"},
+		{[]string{"serve", "--addr", "nonsense", "--db", filepath.Join(t.TempDir(), "x.db")}, "listen"},
+		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
+		{[]string{"serve", "extra"}, "no arguments"},
+	}
+	for _, tt := range tests {
+		_, _, err := runCmd(t, "", tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), "mastermind: ") ||
+			strings.Contains(err.Error(), "\n") {
+			t.Errorf("mastermind %s: %v; want one line mentioning %q", strings.Join(tt.args, " "), err, tt.want)
+			continue
+		}
+		if cli.IsFailure(err) {
+			t.Errorf("mastermind %s: exit status 1; want 2 for bad input", strings.Join(tt.args, " "))
+		}
+	}
+}
+
+// TestClientUnreachable checks that a server that is not there, or does
+// not speak the API, is bad input (exit status 2) and not a lost game; and
+// that a strategy that cannot play the variant is refused before any game
+// is created.
+func TestClientUnreachable(t *testing.T) {
+	var requests atomic.Int64
+	notAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		http.NotFound(w, r)
+	}))
+	defer notAPI.Close()
+	tests := []struct {
+		server string
+		extra  []string
+		want   string
+	}{
+		{"http://127.0.0.1:1", nil, "cannot connect"},
+		{"http://no-such-host.invalid", nil, "unknown host no-such-host.invalid"},
+		{notAPI.URL, nil, "no mastermind API there (404"},
+		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "--strategy optimal cannot play 12 colours × 7 pegs"},
+	}
+	for _, tt := range tests {
+		before := requests.Load()
+		args := append([]string{"client", "--server", tt.server, "--games", "3"}, tt.extra...)
+		_, _, err := runCmd(t, "", args...)
+		code, line := exitStatus(err)
+		if code != cli.ExitUsage || !strings.Contains(line, tt.want) {
+			t.Errorf("mastermind %s: status %d, %q; want 2 and %q", strings.Join(args, " "), code, line, tt.want)
+		}
+		if tt.extra != nil && requests.Load() != before {
+			t.Errorf("mastermind %s sent %d requests; want none", strings.Join(args, " "), requests.Load()-before)
+		}
+	}
+}
+
+func TestHintSolver(t *testing.T) {
+	s := hintSolver()
+	tests := []struct {
+		r    mm.Rules
+		want string
+		err  error
+	}{
+		{mm.Classic, "1122", nil},
+		{mm.Rules{Colors: 8, Pegs: 5}, "11234", nil},
+		{mm.Rules{Colors: 10, Pegs: 6}, "111111", nil},
+		{mm.Rules{Colors: 9, Pegs: 7}, "", mm.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		st, err := mm.NewState(tt.r, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.Guess(st)
+		if !errors.Is(err, tt.err) || (err == nil && c.String() != tt.want) {
+			t.Errorf("hint for %v = %s, %v; want %s, %v", tt.r, c, err, tt.want, tt.err)
+		}
+	}
+}

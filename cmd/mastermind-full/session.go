@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
+	"github.com/mastermind-toolkit/mastermind/internal/play"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// session plays assist or play: full-screen when stdin and stdout are
+// terminals and o.Plain is false, in line mode otherwise. A game of play
+// that ends without the code found is a failure.
+func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
+	cfg, err := sessionConfig(o)
+	if err != nil {
+		return err
+	}
+	var sess play.Session
+	var g *play.Game
+	if o.Assist {
+		if sess, err = play.NewAssist(cfg); err != nil {
+			return err
+		}
+	} else {
+		if g, err = play.NewGame(cfg, o.Secret, o.MaxGuesses); err != nil {
+			return err
+		}
+		sess = g
+	}
+	tty := cli.IsTerminal(e.Stdin) && cli.IsTerminal(e.Stdout)
+	if tty && !o.Plain {
+		err = play.RunTUI(ctx, sess, e.Stdin, e.Stdout)
+	} else {
+		err = play.RunLines(ctx, sess, e.Stdin, e.Stdout, !tty)
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return cli.Failure(errors.New("interrupted"))
+	case err != nil:
+		return err
+	case g != nil && !g.Won() && o.MaxGuesses > 0 && len(g.Turns()) >= o.MaxGuesses:
+		return cli.Failure(fmt.Errorf("game lost: the code was not found in %s", cli.Plural(len(g.Turns()), "guess")))
+	case g != nil && !g.Won():
+		return cli.Failure(fmt.Errorf("game abandoned after %s", cli.Plural(len(g.Turns()), "guess")))
+	}
+	return nil
+}
+
+// sessionConfig returns the configuration of an interactive session: the
+// strategy (with its --opening), hints ranked by it (or by knuth if it does
+// not score guesses), and a random source for randomised strategies.
+func sessionConfig(o *cli.SessionOptions) (play.Config, error) {
+	s, err := cli.MakeStrategy(o.Strategy, o.Options, o.Rules, o.Alphabet)
+	if err != nil {
+		return play.Config{}, err
+	}
+	rank, by := ranker(o.Strategy, o.Options)
+	return play.Config{
+		Rules:    o.Rules,
+		Alphabet: o.Alphabet,
+		Strategy: s,
+		Name:     o.Strategy,
+		Rank:     rank,
+		RankBy:   by,
+		Rand:     rand.New(rand.NewPCG(o.Seed, 1)),
+	}, nil
+}
+
+// rankOrders says how strategy.Rank orders guesses for each scoring
+// strategy.
+var rankOrders = map[string]string{
+	"knuth":         "smallest worst case first",
+	"expected-size": "smallest expected size first",
+	"entropy":       "most entropy first",
+	"most-parts":    "most parts first",
+}
+
+// ranker returns strategy.Rank for the named strategy, or for knuth when
+// that one does not score guesses, and what it orders by.
+func ranker(name string, so strategy.Options) (play.Ranker, string) {
+	if _, ok := rankOrders[name]; !ok {
+		name = "knuth"
+	}
+	return func(st *mm.State, k int) ([]play.Scored, error) {
+		ranked, err := strategy.Rank(st, name, k, so.ConsistentOnly)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]play.Scored, len(ranked))
+		for i, s := range ranked {
+			out[i] = play.Scored{Guess: s.Guess, Consistent: s.Consistent, Parts: s.Parts,
+				Largest: s.Largest, Expected: s.Expected, Entropy: s.Entropy}
+		}
+		return out, nil
+	}, name + ": " + rankOrders[name]
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmux runs a tmux command on the test's own server socket.
+func tmux(t *testing.T, sock string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// waitScreen captures the pane until it shows want, and returns it.
+func waitScreen(t *testing.T, sock, want string, escapes bool) string {
+	t.Helper()
+	args := []string{"capture-pane", "-p", "-t", "mm"}
+	if escapes {
+		args = append(args, "-e")
+	}
+	var screen string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		screen = tmux(t, sock, args...)
+		if strings.Contains(screen, want) {
+			return screen
+		}
+	}
+	t.Fatalf("the screen never showed %q:\n%s", want, screen)
+	return ""
+}
+
+// TestTerminal plays a game as a person would, at a real terminal: tmux
+// runs mastermind play, which hands the game to mastermind-full's
+// full-screen UI; keys are sent and the screen read back, pegs in the
+// palette's colours.
+func TestTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both commands and drives tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tmux not found; CI must install it (apt-get install -y tmux): %v", err)
+		}
+		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
+	}
+	dir := t.TempDir()
+	build(t, dir, ".", "../mastermind-full")
+	sock := filepath.Join(dir, "tmux.sock")
+	status := filepath.Join(dir, "status")
+	script := filepath.Join(dir, "mastermind") + " play --secret 3632; echo $? > " + status + "; sleep 60"
+	tmux(t, sock, "-f", "/dev/null", "new-session", "-d", "-s", "mm", "-x", "100", "-y", "32", "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+
+	waitScreen(t, sock, "mastermind play", false)
+	for _, guess := range []string{"1122", "3632"} {
+		tmux(t, sock, "send-keys", "-t", "mm", guess, "Enter")
+	}
+	screen := waitScreen(t, sock, "You found the code in 2 guesses", true)
+	// Colour 1 on the palette's red, colour 3 on its yellow, as on the web
+	// page: in true colour, or the palette's own 256-colour forms (161,
+	// 220) where the terminal has 256 colours, as tmux says here.
+	for _, want := range [][]string{{"48;2;230;25;75m 1 ", "48;5;161m 1 "}, {"48;2;255;225;25m 3 ", "48;5;220m 3 "}} {
+		if !strings.Contains(screen, want[0]) && !strings.Contains(screen, want[1]) {
+			t.Errorf("no peg drawn as %q or %q on the screen:\n%s", want[0], want[1], screen)
+		}
+	}
+	// Any key leaves; the game is left on the terminal in plain text and
+	// the exit status is 0.
+	tmux(t, sock, "send-keys", "-t", "mm", "q")
+	waitScreen(t, sock, "2. 3632  4 black, 0 white", false)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if b, err := os.ReadFile(status); err == nil {
+			if s := strings.TrimSpace(string(b)); s != "0" {
+				t.Errorf("mastermind play exited with status %s; want 0", s)
+			}
+			return
+		}
+	}
+	t.Errorf("mastermind play did not exit after the game")
+}

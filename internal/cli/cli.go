@@ -1,0 +1,98 @@
+// Package cli is the mastermind command: its command tree, flags, tables
+// and exit statuses, shared by the two binaries that run it.
+//
+// cmd/mastermind links only what the commands that compute need (the core,
+// the strategies, the harness), so that its start does not pay for the
+// initialisation of the rest; cmd/mastermind-full links the rest as well: the game server and
+// its SQLite store, the client, the terminal UI of play and assist, and the
+// plots. Both build the same command tree, so help, completion and the
+// manual page list every command; a command that needs a part the running
+// binary lacks (serve, client, play, assist, --plot) runs in mastermind-full
+// instead, which replaces the process (see Full).
+//
+// Errors are one line on stderr; bad input exits with status 2, a command
+// that ran but failed (a game not solved, a game lost) with status 1.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	_ "github.com/mastermind-toolkit/mastermind/deep" // registers the deep strategy
+)
+
+// Exit statuses.
+const (
+	ExitOK      = 0
+	ExitFailure = 1 // the command ran but did not succeed (a game not solved)
+	ExitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
+)
+
+// Main runs the process's command line with the parts full links in (nil
+// for none) and returns the exit status.
+func Main(full *Full) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	e := newEnv(os.Stdin, os.Stdout, os.Stderr, full)
+	e.replace = true
+	err := e.run(ctx, os.Args[1:])
+	stop()
+	return Report(os.Stderr, err)
+}
+
+// Run executes the command line args with the parts full links in (nil for
+// none). A command that needs a part full lacks runs mastermind-full as a
+// child process with the same arguments and streams.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, full *Full) error {
+	return newEnv(stdin, stdout, stderr, full).run(ctx, args)
+}
+
+// Report writes err as one line on stderr and returns the exit status.
+func Report(stderr io.Writer, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var x *exitStatus
+	if errors.As(err, &x) {
+		return x.code // the child process has said why
+	}
+	fmt.Fprintln(stderr, oneLine(err))
+	var f *failure
+	if errors.As(err, &f) {
+		return ExitFailure
+	}
+	return ExitUsage
+}
+
+// failure marks an error that is not bad input: the work ran and failed.
+type failure struct{ err error }
+
+func (f *failure) Error() string { return f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }
+
+// Failure marks err as a failure of work that ran (exit status 1) rather
+// than bad input (status 2). Failure(nil) is nil.
+func Failure(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &failure{err}
+}
+
+// IsFailure reports whether err is marked by Failure.
+func IsFailure(err error) bool {
+	var f *failure
+	return errors.As(err, &f)
+}
+
+// exitStatus is the exit status of a child process that has already
+// written its own error message.
+type exitStatus struct{ code int }
+
+func (x *exitStatus) Error() string {
+	return fmt.Sprintf("mastermind-full exited with status %d", x.code)
+}

@@ -1,0 +1,367 @@
+package cli
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/chart"
+)
+
+// parseRange reads "A:B", "A:B:STEP" or "A,B,C" into the values it names.
+func parseRange(flag, s string) ([]int, error) {
+	bad := func() ([]int, error) {
+		return nil, fmt.Errorf("--%s %q: want A:B, A:B:STEP or a list A,B,C", flag, s)
+	}
+	if strings.Contains(s, ",") {
+		var out []int
+		for _, f := range strings.Split(s, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return bad()
+			}
+			out = append(out, n)
+		}
+		return out, nil
+	}
+	parts := strings.Split(s, ":")
+	if len(parts) < 1 || len(parts) > 3 {
+		return bad()
+	}
+	nums := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return bad()
+		}
+		nums[i] = n
+	}
+	if len(nums) == 1 {
+		return nums, nil
+	}
+	step := 1
+	if len(nums) == 3 {
+		step = nums[2]
+	}
+	if step <= 0 || nums[1] < nums[0] || (nums[1]-nums[0])/step > 1000 {
+		return bad()
+	}
+	var out []int
+	for n := nums[0]; n <= nums[1]; n += step {
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// gridCell is one strategy on one size.
+type gridCell struct {
+	Strategy string   `json:"strategy"`
+	Pegs     int      `json:"pegs"`
+	Colors   int      `json:"colors"`
+	Log10    float64  `json:"log10Size"`
+	Games    int      `json:"games"`
+	Won      *int     `json:"won,omitempty"` // with --max-guesses: games won within it
+	Min      int      `json:"min"`
+	Max      int      `json:"max"`
+	Mean     float64  `json:"mean"`
+	PerGame  float64  `json:"secondsPerGame"`
+	WonShare *float64 `json:"wonShare,omitempty"`
+	Error    string   `json:"error,omitempty"` // why the cell has no figures
+	short    string   // the same in a few words, for the table
+}
+
+func newGrid(e *Env, rf *rulesFlags) *cobra.Command {
+	var (
+		pegs, colors string
+		names        string
+		bf           = &benchFlags{games: 100}
+	)
+	cmd := &cobra.Command{
+		Use:   "grid",
+		Short: "Play strategies over a grid of sizes, as in Bhushan's Mastermind Solver",
+		Long: `grid plays each strategy on --games random secrets for every number of pegs
+in --pegs and colours in --colors, and prints a table for each strategy, as
+Arjun Bhushan's report "Mastermind Solver" did: length, colours, fewest,
+most and mean guesses, and mean seconds per game. A size a strategy cannot
+play (too large to enumerate, rules it does not support, or more pegs of
+different colours than there are colours) is listed with the reason instead
+of figures. Ranges are A:B, A:B:STEP or a list A,B,C; --rules gives the
+sizes of a named game where --pegs or --colors is not given. With
+--max-guesses N a game not won within N guesses counts as failed, and the
+table gives the share won. --plot draws mean guesses against log10 of the
+number of codes, as that report's graphs did.`,
+		Example: `  mastermind grid --pegs 2:10:2 --colors 3:15:3 --games 100 --strategy incremental
+  mastermind grid --pegs 2:6 --colors 3:8 --games 200 --strategy random-consistent,incremental --csv
+  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth --max-guesses 6`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := findPreset(rf.preset)
+			if err != nil {
+				return err
+			}
+			changed := cmd.Flags().Changed
+			if changed("rules") && !changed("pegs") {
+				pegs = strconv.Itoa(p.rules.Pegs)
+			}
+			if changed("rules") && !changed("colors") {
+				colors = strconv.Itoa(p.rules.Colors)
+			}
+			ps, err := parseRange("pegs", pegs)
+			if err != nil {
+				return err
+			}
+			cs, err := parseRange("colors", colors)
+			if err != nil {
+				return err
+			}
+			if err := bf.check(cmd); err != nil {
+				return err
+			}
+			symbols := p.alphabet
+			if rf.alphabet != "" {
+				symbols = rf.alphabet
+			}
+			a, err := parseAlphabet(symbols)
+			if err != nil {
+				return err
+			}
+			distinct := p.rules.Distinct
+			if changed("distinct") {
+				distinct = rf.distinct
+			}
+			var rules []mm.Rules
+			for _, p := range ps {
+				for _, c := range cs {
+					r := mm.Rules{Colors: c, Pegs: p, Distinct: distinct}
+					// Distinct rules with too few colours are a cell of
+					// their own; any other bad size is bad input.
+					if err := checkRules(mm.Rules{Colors: c, Pegs: p}); err != nil {
+						return err
+					}
+					if c > a.Len() {
+						return fmt.Errorf("--colors %d needs %d symbols, and the alphabet %s has %d", c, c, a.String(), a.Len())
+					}
+					rules = append(rules, r)
+				}
+			}
+			// Every name (and --opening) is checked before any game is
+			// played, on the first size that can be played.
+			first := rules[0]
+			for _, r := range rules {
+				if checkRules(r) == nil {
+					first = r
+					break
+				}
+			}
+			names, _, err := strategyList(names, bf.so, first, a)
+			if err != nil {
+				return err
+			}
+			if err := checkStrategyFlags(cmd, names); err != nil {
+				return err
+			}
+			frame, err := bf.frame(cmd, "mean guesses against the size of the space")
+			if err != nil {
+				return err
+			}
+			if frame.File != "" && e.full.MeanBySize == nil {
+				return e.delegate("--plot")
+			}
+			bar := e.newRunBar(len(rules) * len(names) * bf.games)
+			defer bar.stop()
+			var done func()
+			bf.so.Progress, done = e.progressLine()
+			defer done()
+			var cells []gridCell
+			k := 0
+			for _, name := range names {
+				for _, r := range rules {
+					cell, err := playCell(cmd.Context(), bar, k, name, r, a, bf)
+					if err != nil {
+						return err
+					}
+					k++
+					cells = append(cells, cell)
+				}
+			}
+			bar.stop()
+			if frame.File != "" {
+				var series []chart.Series
+				for _, name := range names {
+					sr := chart.Series{Name: name}
+					for _, c := range cells {
+						if c.Strategy == name && c.Error == "" && c.Games > 0 {
+							sr.Points = append(sr.Points, chart.Point{Log10Size: c.Log10, Mean: c.Mean})
+						}
+					}
+					series = append(series, sr)
+				}
+				if err := e.full.MeanBySize(frame, series); err != nil {
+					return err
+				}
+			}
+			switch {
+			case bf.asJSON:
+				return writeJSON(e.Stdout, struct {
+					Games      int        `json:"games"`
+					Seed       uint64     `json:"seed"`
+					MaxGuesses int        `json:"maxGuesses,omitempty"`
+					Cells      []gridCell `json:"cells"`
+				}{bf.games, bf.seed, bf.maxGuesses, cells})
+			case bf.asCSV:
+				return writeGridCSV(e.Stdout, cells, bf.maxGuesses > 0)
+			}
+			return writeGridTables(e.Stdout, bf.games, bf.seed, bf.maxGuesses, cells)
+		},
+	}
+	f := cmd.Flags()
+	// These shadow the global --pegs and --colors: the grid takes ranges.
+	f.StringVar(&pegs, "pegs", "2:10:2", "numbers of pegs: A:B, A:B:STEP or A,B,C")
+	f.StringVar(&colors, "colors", "3:15:3", "numbers of colours: A:B, A:B:STEP or A,B,C")
+	f.StringVar(&names, "strategy", "incremental", "comma-separated strategies")
+	f.IntVar(&bf.games, "games", 100, "random secrets per size")
+	f.Uint64Var(&bf.seed, "seed", 1, "seed of the secrets and of randomised strategies")
+	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
+	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")
+	f.BoolVar(&bf.asJSON, "json", false, "print the cells as JSON")
+	f.BoolVar(&bf.asCSV, "csv", false, "print the cells as CSV")
+	bf.addPlotFlags(f, "mean guesses against log10(codes)")
+	addStrategyFlags(f, &bf.so)
+	return cmd
+}
+
+// playCell plays the named strategy on one size, the k-th cell of the
+// grid. A size the strategy cannot play is a cell with the reason; any
+// other error stops the grid.
+func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, a *mm.Alphabet, bf *benchFlags) (gridCell, error) {
+	cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors}
+	if err := checkRules(r); err != nil {
+		// No codes at all: log10Size stays 0.
+		cell.short, cell.Error = "not playable", oneLineText(err)
+		return cell, nil
+	}
+	cell.Log10 = round(r.Log10Size(), 4)
+	s, err := MakeStrategy(name, bf.so, r, a)
+	if err != nil {
+		return cell, err
+	}
+	opts := eval.Options{Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+	bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*bf.games)
+	rep, err := eval.Run(ctx, r, name, s, &opts)
+	switch {
+	case err == nil:
+		cell.Games, cell.Min, cell.Max = rep.Played(), rep.Min(), rep.Max
+		cell.Mean = round(rep.Mean(), 3)
+		cell.PerGame = rep.Seconds() / float64(rep.Played())
+		if bf.maxGuesses > 0 {
+			won, share := rep.Games, round(rep.Won(), 4)
+			cell.Won, cell.WonShare = &won, &share
+		}
+		return cell, nil
+	case errors.Is(err, mm.ErrTooLarge):
+		cell.short = "too large to enumerate"
+	case errors.Is(err, mm.ErrUnsupported):
+		cell.short = "not for these rules"
+	case errors.Is(err, eval.ErrNotSolved):
+		cell.short = "not solved"
+	default:
+		return cell, runError(name+" on "+r.String(), err)
+	}
+	// A size or rules error is about the cell, not the secret it showed
+	// up on.
+	var ge *eval.GameError
+	if !errors.Is(err, eval.ErrNotSolved) && errors.As(err, &ge) {
+		err = ge.Err
+	}
+	cell.Error = oneLineText(err)
+	return cell, nil
+}
+
+func writeGridTables(w io.Writer, games int, seed uint64, maxGuesses int, cells []gridCell) error {
+	var cur string
+	var t *table
+	flush := func() error {
+		if t == nil {
+			return nil
+		}
+		return t.flush()
+	}
+	limited := maxGuesses > 0
+	for _, c := range cells {
+		if c.Strategy != cur {
+			if err := flush(); err != nil {
+				return err
+			}
+			if t != nil {
+				fmt.Fprintln(w) // a blank line between tables, none after the last
+			}
+			cur = c.Strategy
+			fmt.Fprintf(w, "%s, %d random secrets per size, seed %d", cur, games, seed)
+			if limited {
+				fmt.Fprintf(w, ", at most %s a game", Plural(maxGuesses, "guess"))
+			}
+			fmt.Fprint(w, "\n\n")
+			t = newTable(w)
+			head := []string{"length", "colours", "min", "max", "mean", "seconds/game"}
+			if limited {
+				head = append(head, "won %")
+			}
+			t.row(head...)
+		}
+		if c.Error != "" {
+			row := []string{strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), "-", "-", "-", "-"}
+			if limited {
+				row = append(row, "-")
+			}
+			t.noted("("+c.short+")", row...)
+			continue
+		}
+		row := []string{strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), dash(c.Min), dash(c.Max),
+			strconv.FormatFloat(c.Mean, 'f', 3, 64), strconv.FormatFloat(c.PerGame, 'e', 2, 64)}
+		if limited {
+			row = append(row, strconv.FormatFloat(100**c.WonShare, 'f', 1, 64))
+		}
+		t.row(row...)
+	}
+	return flush()
+}
+
+// dash writes n, or "-" for 0 (no game won).
+func dash(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return strconv.Itoa(n)
+}
+
+func writeGridCSV(w io.Writer, cells []gridCell, limited bool) error {
+	cw := csv.NewWriter(w)
+	head := []string{"strategy", "pegs", "colors", "log10_size", "games", "min", "max", "mean", "seconds_per_game", "error"}
+	if limited {
+		head = append(head, "won", "won_share")
+	}
+	cw.Write(head)
+	for _, c := range cells {
+		row := []string{c.Strategy, strconv.Itoa(c.Pegs), strconv.Itoa(c.Colors), strconv.FormatFloat(c.Log10, 'f', -1, 64),
+			strconv.Itoa(c.Games), strconv.Itoa(c.Min), strconv.Itoa(c.Max), strconv.FormatFloat(c.Mean, 'f', -1, 64),
+			strconv.FormatFloat(c.PerGame, 'g', 4, 64), c.Error}
+		if limited {
+			won, share := "", ""
+			if c.Won != nil {
+				won, share = strconv.Itoa(*c.Won), strconv.FormatFloat(*c.WonShare, 'f', -1, 64)
+			}
+			row = append(row, won, share)
+		}
+		cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestGridAuto runs auto over sizes too large to enumerate, beside a
+// strategy that refuses some of them, and checks that every auto cell has
+// figures, as JSON and as CSV.
+func TestGridAuto(t *testing.T) {
+	args := []string{"grid", "--pegs", "3,9", "--colors", "4,12", "--games", "3",
+		"--strategy", "auto,random-consistent", "--budget", "50ms"}
+	var got struct {
+		Games int        `json:"games"`
+		Cells []gridCell `json:"cells"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "", append(args, "--json")...)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Games != 3 || len(got.Cells) != 8 {
+		t.Fatalf("grid --json: %d games, %d cells; want 3 and 8", got.Games, len(got.Cells))
+	}
+	refused := 0
+	for _, c := range got.Cells {
+		switch {
+		case c.Strategy == "auto" && (c.Error != "" || c.Games != 3 || c.Min < 1 || c.Max < c.Min || c.Mean < float64(c.Min) || c.Log10 <= 0):
+			t.Errorf("auto cell %+v; want 3 games with figures", c)
+		case c.Strategy == "random-consistent" && c.Error != "":
+			refused++
+		}
+	}
+	if refused != 1 {
+		t.Errorf("random-consistent refused %d cells; want 1, 9 pegs of 12 colours", refused)
+	}
+	rows, err := csv.NewReader(strings.NewReader(mustRun(t, "", append(args, "--csv")...))).ReadAll()
+	if err != nil || len(rows) != 9 || rows[0][0] != "strategy" {
+		t.Fatalf("grid --csv: %d rows, %v", len(rows), err)
+	}
+	text := mustRun(t, "", args...)
+	if strings.HasSuffix(text, "\n\n") || !strings.Contains(text, "\n\nrandom-consistent, 3 random secrets") {
+		t.Errorf("grid tables should be separated by one blank line and end without one:\n%s", text)
+	}
+}

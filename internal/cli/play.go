@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultPlayLimit is play's guess limit.
+const DefaultPlayLimit = 10
+
+func newPlay(e *Env, rf *rulesFlags) *cobra.Command {
+	o := &SessionOptions{}
+	var secret string
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Break a code the computer holds",
+		Long: `play holds a code, random or --secret, and you guess it. Each guess gets
+its black pegs (right colour, right place) and white pegs (right colour,
+wrong place); "hint" asks the --strategy for its next guess. The game ends
+when you find the code or after --max-guesses guesses, and then shows the
+code and how the strategy would have played it. A guess you already made
+is refused without using a turn. The exit status is 1 when the game ends
+without the code found: out of guesses, "quit", or the end of the input.
+
+At a terminal it is a full-screen game with coloured pegs; otherwise, or
+with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
+		Example: `  mastermind play
+  mastermind play --rules super --max-guesses 12
+  mastermind play --alphabet red,green,blue,yellow,orange,purple --seed 7
+  printf '1122\n1344\n3526\n1462\n3632\n' | mastermind play --secret 3632`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, a, err := rf.rules(cmd)
+			if err != nil {
+				return err
+			}
+			if err := atLeast(0, "max-guesses", o.MaxGuesses); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				o.Seed = rand.Uint64()
+			}
+			o.Secret = mm.RandomCode(r, rand.New(rand.NewPCG(o.Seed, 0)))
+			if secret != "" {
+				if o.Secret, err = a.Parse(r, secret); err != nil {
+					return err
+				}
+			}
+			return e.session(cmd, o, r, a)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&secret, "secret", "", "the code to break (default: drawn at random)")
+	f.Uint64Var(&o.Seed, "seed", 0, "seed of the random code and of randomised strategies (default: random)")
+	f.IntVar(&o.MaxGuesses, "max-guesses", DefaultPlayLimit, "guesses allowed (0: no limit)")
+	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that gives hints and plays the same code for comparison")
+	f.BoolVar(&o.Plain, "plain", false, "plain line mode even at a terminal")
+	addStrategyFlags(f, &o.Options)
+	return cmd
+}
+
+// session checks the strategy of o, then plays the session in this
+// binary or in mastermind-full.
+func (e *Env) session(cmd *cobra.Command, o *SessionOptions, r mm.Rules, a *mm.Alphabet) error {
+	o.Rules, o.Alphabet = r, a
+	o.Strategy = strings.ToLower(strings.TrimSpace(o.Strategy))
+	if err := checkStrategyFlags(cmd, []string{o.Strategy}); err != nil {
+		return err
+	}
+	if _, err := MakeStrategy(o.Strategy, o.Options, r, a); err != nil {
+		return err
+	}
+	if e.full.Session == nil {
+		return e.delegate(cmd.Name())
+	}
+	return e.full.Session(cmd.Context(), e, o)
+}

@@ -1,0 +1,300 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// Env is what a command may touch of the outside world.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// StderrTTY reports whether stderr is a terminal, for progress bars.
+	StderrTTY bool
+
+	full    *Full
+	replace bool // delegate by replacing the process (Main), not as a child
+	args    []string
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
+	if full == nil {
+		full = &Full{}
+	}
+	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, StderrTTY: isTerminal(stderr), full: full}
+}
+
+// progressLine returns a function that shows a line of news on stderr,
+// rewriting it in place, and one that clears it. When stderr is not a
+// terminal, the news is written as a line every logEvery instead, and
+// nothing is cleared.
+func (e *Env) progressLine() (show func(string), done func()) {
+	if !e.StderrTTY {
+		// A log, not a screen: a whole line now and then, so that a long
+		// search run in the background still says how far it got.
+		var mu sync.Mutex
+		var last time.Time
+		start := time.Now()
+		return func(line string) {
+			mu.Lock()
+			defer mu.Unlock()
+			if time.Since(start) >= logEvery && time.Since(last) >= logEvery {
+				fmt.Fprintln(e.Stderr, line)
+				last = time.Now()
+			}
+		}, func() {}
+	}
+	var mu sync.Mutex
+	shown := false
+	show = func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(e.Stderr, "\r\033[K%s", line)
+		shown = true
+	}
+	done = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if shown {
+			fmt.Fprint(e.Stderr, "\r\033[K")
+		}
+	}
+	return show, done
+}
+
+// logEvery is how often a long computation whose stderr is not a terminal
+// writes a line of progress.
+const logEvery = 30 * time.Second
+
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w any) bool { return isTerminal(w) }
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// run executes the command line args.
+func (e *Env) run(ctx context.Context, args []string) error {
+	e.args = args
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(e.Stdin)
+	root.SetOut(e.Stdout)
+	root.SetErr(e.Stderr)
+	return oneLine(root.ExecuteContext(ctx))
+}
+
+// lineError is an error whose text is one line starting with
+// "mastermind: "; it unwraps to the original error.
+type lineError struct {
+	msg string
+	err error
+}
+
+func (e *lineError) Error() string { return e.msg }
+func (e *lineError) Unwrap() error { return e.err }
+
+// oneLine rewrites err's text as one line starting with "mastermind: ",
+// without the prefix repeated inside wrapped messages.
+func oneLine(err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := err.(*exitStatus); ok {
+		return err
+	}
+	msg := err.Error()
+	// cobra's suggestions: "unknown command "x" for "mastermind"\n\nDid you mean this?\n\ty\n"
+	msg = strings.Replace(msg, "\n\nDid you mean this?\n", "; did you mean:", 1)
+	msg = strings.Join(strings.Fields(msg), " ")
+	msg = strings.ReplaceAll(msg, ": mastermind: ", ": ")
+	if !strings.HasPrefix(msg, "mastermind: ") {
+		msg = "mastermind: " + msg
+	}
+	return &lineError{msg: msg, err: err}
+}
+
+// oneLineText returns err's text as oneLine writes it, without the
+// "mastermind: " prefix.
+func oneLineText(err error) string {
+	return strings.TrimPrefix(oneLine(err).Error(), "mastermind: ")
+}
+
+func newRoot(e *Env) *cobra.Command {
+	rf := &rulesFlags{}
+	root := &cobra.Command{
+		Use:   "mastermind",
+		Short: "Break Mastermind codes: score, partition, solve and benchmark strategies",
+		Long: `mastermind breaks Mastermind codes.
+
+A codemaker hides a code of --pegs pegs in --colors colours; each guess is
+answered with black pegs (right colour, right place) and white pegs (right
+colour, wrong place). Codes are written with the symbols 123456789ABC…
+(colour 1 first), or with --alphabet; spaces and commas between pegs are
+allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
+names other games (` + presetNames() + `).
+
+Strategies: ` + strings.Join(strategy.Names(), ", ") + `.
+
+Besides the classics (Knuth 1977, Irving, Neuwirth, Kooi), the toolkit
+plays the strategies and reruns the experiments of five reports:
+Xinhao Su and David Xu, "Master Minds: The Report" (2021); Arjun Bhushan,
+"Mastermind Solver"; Anthony D. Rhodes, "Search Algorithms for Mastermind";
+"Informed Mastermind guessing with Max-Parts" (a blog post whose author is
+not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Version:       version(),
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	rf.add(root.PersistentFlags())
+	root.SetFlagErrorFunc(flagError)
+	root.AddCommand(
+		newScore(e, rf),
+		newPartition(e, rf),
+		newSolve(e, rf),
+		newBench(e, rf),
+		newTree(e, rf),
+		newOpenings(e, rf),
+		newGrid(e, rf),
+		newAssist(e, rf),
+		newPlay(e, rf),
+		newServe(e, rf),
+		newClient(e, rf),
+		newVersion(e),
+		newMan(e),
+	)
+	addCompletions(root)
+	return root
+}
+
+// addStrategyFlags registers the flags that configure strategies.
+func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
+	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
+	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
+	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
+	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")
+	f.IntVar(&so.Plies, "plies", 0, "deep: levels from the start where the --top best guesses are played out (0: the effort's)")
+	f.IntVar(&so.Exact, "exact", 0, "deep: largest number of codes left played optimally (0: sized to the variant)")
+	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
+	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, as in Ben Knox's COSC343 report), "own", or a code`)
+	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+")")
+}
+
+// MakeStrategy builds the named strategy for rules r, with the opening of
+// --opening: "pairs", "own", or a code written in alphabet a. Names are
+// case-insensitive.
+func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) (mm.Strategy, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	var first *mm.Code
+	switch so.Opening {
+	case "", "own", "pairs":
+	default:
+		c, err := a.Parse(r, so.Opening)
+		if err != nil {
+			return nil, fmt.Errorf("--opening: %w", err)
+		}
+		first, so.Opening = &c, "own"
+	}
+	if so.Budget < 0 {
+		return nil, fmt.Errorf("--budget %v: want a positive duration, or 0 for the default", so.Budget)
+	}
+	s, err := strategy.New(name, so)
+	if err != nil {
+		return nil, err
+	}
+	if first != nil {
+		s = strategy.Opening{First: *first, Then: s}
+	}
+	return s, nil
+}
+
+// strategyList parses a comma-separated list of strategy names.
+func strategyList(s string, o strategy.Options, r mm.Rules, a *mm.Alphabet) ([]string, []mm.Strategy, error) {
+	var names []string
+	var out []mm.Strategy
+	seen := map[string]bool{}
+	for _, n := range strings.Split(s, ",") {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if n == "" || seen[n] {
+			continue
+		}
+		st, err := MakeStrategy(n, o, r, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		seen[n] = true
+		names = append(names, n)
+		out = append(out, st)
+	}
+	if len(out) == 0 {
+		return nil, nil, fmt.Errorf("no strategy given; known: %s", strings.Join(strategy.Names(), ", "))
+	}
+	return names, out, nil
+}
+
+// argsBetween accepts lo to hi arguments (hi < 0: no most), with a message
+// that says what is expected.
+func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) < lo || (hi >= 0 && len(args) > hi) {
+			return fmt.Errorf("expected %s, got %d argument(s)", what, len(args))
+		}
+		return nil
+	}
+}
+
+// byteSize is a flag holding a number of bytes, written with an optional
+// K, M or G suffix (powers of 1024; KB, MiB and the like also read).
+type byteSize int64
+
+func (b *byteSize) String() string {
+	n := int64(*b)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func (b *byteSize) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			mult, t = 1<<10, t[:len(t)-1]
+		case 'M':
+			mult, t = 1<<20, t[:len(t)-1]
+		case 'G':
+			mult, t = 1<<30, t[:len(t)-1]
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/mult {
+		return fmt.Errorf("want a size such as 512K, 64M or 1G, not %q", s)
+	}
+	*b = byteSize(n * mult)
+	return nil
+}
+
+func (*byteSize) Type() string { return "size" }

@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+type solveStepJSON struct {
+	Guess     string `json:"guess"`
+	Black     int    `json:"black"`
+	White     int    `json:"white"`
+	Remaining *int   `json:"remaining"`
+}
+
+type solveJSON struct {
+	Secret   string          `json:"secret"`
+	Strategy string          `json:"strategy"`
+	Rules    rulesJSON       `json:"rules"`
+	Guesses  []solveStepJSON `json:"guesses"`
+	Solved   bool            `json:"solved"`
+}
+
+type rulesJSON struct {
+	Colors   int  `json:"colors"`
+	Pegs     int  `json:"pegs"`
+	Distinct bool `json:"distinct"`
+}
+
+func toRulesJSON(r mm.Rules) rulesJSON {
+	r = r.WithDefaults()
+	return rulesJSON{Colors: r.Colors, Pegs: r.Pegs, Distinct: r.Distinct}
+}
+
+func newSolve(e *Env, rf *rulesFlags) *cobra.Command {
+	var (
+		asJSON     bool
+		name       string
+		seed       uint64
+		maxGuesses int
+		so         strategy.Options
+	)
+	cmd := &cobra.Command{
+		Use:   "solve SECRET",
+		Short: "Play a strategy against a secret and show the game",
+		Long: `solve plays a strategy against SECRET and shows each guess, its feedback
+and the number of codes still possible after it.`,
+		Example: `  mastermind solve 3632
+  mastermind solve --strategy entropy --json 3632
+  mastermind solve --colors 8 --pegs 5 --strategy most-parts 71453`,
+		Args: argsBetween(1, 1, "one SECRET"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, a, err := rf.rules(cmd)
+			if err != nil {
+				return err
+			}
+			secret, err := a.Parse(r, args[0])
+			if err != nil {
+				return err
+			}
+			if err := atLeast(0, "max-guesses", maxGuesses); err != nil {
+				return err
+			}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
+				return err
+			}
+			var done func()
+			so.Progress, done = e.progressLine()
+			defer done()
+			s, err := MakeStrategy(name, so, r, a)
+			if err != nil {
+				return err
+			}
+			st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 0)))
+			if err != nil {
+				return err
+			}
+			steps, err := mm.Solve(st, s, secret, maxGuesses)
+			solved := err == nil
+			if err != nil && !errors.Is(err, mm.ErrGuessLimit) {
+				return err
+			}
+			if asJSON {
+				out := solveJSON{Secret: a.Format(secret), Strategy: name, Rules: toRulesJSON(r),
+					Guesses: []solveStepJSON{}, Solved: solved}
+				for _, s := range steps {
+					j := solveStepJSON{Guess: a.Format(s.Guess), Black: s.Feedback.Black, White: s.Feedback.White}
+					if s.Remaining >= 0 {
+						j.Remaining = &s.Remaining
+					}
+					out.Guesses = append(out.Guesses, j)
+				}
+				if werr := writeJSON(e.Stdout, out); werr != nil {
+					return werr
+				}
+			} else {
+				t := newTable(e.Stdout)
+				t.row("#", "guess", "black", "white", "remaining")
+				for i, s := range steps {
+					rem := "?"
+					if s.Remaining >= 0 {
+						rem = strconv.Itoa(s.Remaining)
+					}
+					t.row(strconv.Itoa(i+1), a.Format(s.Guess), strconv.Itoa(s.Feedback.Black), strconv.Itoa(s.Feedback.White), rem)
+				}
+				if err := t.flush(); err != nil {
+					return err
+				}
+				if solved {
+					fmt.Fprintf(e.Stdout, "solved %s in %s with %s\n", a.Format(secret), Plural(len(steps), "guess"), name)
+				}
+			}
+			if !solved {
+				return &failure{err}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print the game as JSON")
+	f.StringVar(&name, "strategy", "knuth", "strategy to play")
+	f.Uint64Var(&seed, "seed", 1, "seed of randomised strategies")
+	f.IntVar(&maxGuesses, "max-guesses", 0, "count the game as lost, exit status 1, if not won within this many guesses (0: no limit)")
+	addStrategyFlags(f, &so)
+	return cmd
+}

@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// treeNodeJSON is one node of a tree in JSON: the guess, how many secrets
+// reach it, and the subtree after each feedback other than the win.
+type treeNodeJSON struct {
+	Guess    string           `json:"guess"`
+	Size     int              `json:"size"`
+	Branches []treeBranchJSON `json:"branches,omitempty"`
+}
+
+type treeBranchJSON struct {
+	Black int           `json:"black"`
+	White int           `json:"white"`
+	Next  *treeNodeJSON `json:"next"`
+}
+
+type treeJSON struct {
+	Rules    rulesJSON     `json:"rules"`
+	Strategy string        `json:"strategy"`
+	Games    int           `json:"games"`
+	Total    int           `json:"total"`
+	Max      int           `json:"max"`
+	Nodes    int           `json:"nodes"`
+	Tree     *treeNodeJSON `json:"tree"`
+}
+
+func toTreeJSON(a *mm.Alphabet, t *mm.Tree) *treeNodeJSON {
+	n := &treeNodeJSON{Guess: a.Format(t.Guess), Size: t.Size}
+	for _, b := range t.Branches {
+		n.Branches = append(n.Branches, treeBranchJSON{Black: b.Feedback.Black, White: b.Feedback.White, Next: toTreeJSON(a, b.Next)})
+	}
+	return n
+}
+
+func newTree(e *Env, rf *rulesFlags) *cobra.Command {
+	var (
+		name   string
+		format string
+		asJSON bool
+		so     strategy.Options
+	)
+	cmd := &cobra.Command{
+		Use:   "tree",
+		Short: "Write the whole decision tree of a deterministic strategy",
+		Long: `tree writes the decision tree of a deterministic strategy: its first guess,
+and for every feedback some secret gives, the guess it plays next, down to
+the last guess of every game.
+
+--format text (the default) indents one line per node: the feedback that
+led there, the guess, and how many secrets reach it. --format json (or
+--json) nests {"guess","size","branches":[{"black","white","next"}]} under
+a header with the totals. --format dot is a GraphViz digraph: render it with
+"dot -Tsvg tree.dot > tree.svg".
+
+Following the tree for every secret gives exactly the figures of bench --all.`,
+		Example: `  mastermind tree --strategy knuth
+  mastermind tree --strategy optimal --format json > optimal.json
+  mastermind tree --strategy optimal --max-depth 5 --format dot | dot -Tsvg > tree.svg`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, a, err := rf.rules(cmd)
+			if err != nil {
+				return err
+			}
+			format = strings.ToLower(format)
+			if format != "text" && format != "json" && format != "dot" {
+				return fmt.Errorf("--format %q: want text, json or dot", format)
+			}
+			if asJSON {
+				if cmd.Flags().Changed("format") && format != "json" {
+					return fmt.Errorf("--json and --format %s exclude each other", format)
+				}
+				format = "json"
+			}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
+				return err
+			}
+			var done func()
+			so.Progress, done = e.progressLine()
+			defer done()
+			s, err := MakeStrategy(name, so, r, a)
+			if err != nil {
+				return err
+			}
+			t, err := eval.BuildTree(cmd.Context(), r, s)
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriter(e.Stdout)
+			defer w.Flush()
+			switch format {
+			case "json":
+				stats := eval.TreeStats(t)
+				return json.NewEncoder(w).Encode(treeJSON{Rules: toRulesJSON(r), Strategy: name,
+					Games: stats.Games, Total: stats.Total, Max: stats.Max, Nodes: t.Nodes(), Tree: toTreeJSON(a, t)})
+			case "dot":
+				return writeDOT(w, a, name, r, t)
+			}
+			stats := eval.TreeStats(t)
+			fmt.Fprintf(w, "# %s on %s: %d secrets, %d guesses in all (mean %.4f), at most %d; %d nodes\n",
+				name, r, stats.Games, stats.Total, stats.Mean(), stats.Max, t.Nodes())
+			writeTreeText(w, a, t, "", "")
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "strategy", "knuth", "deterministic strategy whose tree to write")
+	f.StringVar(&format, "format", "text", "text, json or dot")
+	f.BoolVar(&asJSON, "json", false, "write the tree as JSON, as --format json")
+	addStrategyFlags(f, &so)
+	return cmd
+}
+
+func writeTreeText(w io.Writer, a *mm.Alphabet, t *mm.Tree, indent, edge string) {
+	fmt.Fprintf(w, "%s%s%s (%d)\n", indent, edge, a.Format(t.Guess), t.Size)
+	for _, b := range t.Branches {
+		writeTreeText(w, a, b.Next, indent+"  ", fmt.Sprintf("%d %d: ", b.Feedback.Black, b.Feedback.White))
+	}
+}
+
+func writeDOT(w io.Writer, a *mm.Alphabet, name string, r mm.Rules, t *mm.Tree) error {
+	fmt.Fprintf(w, "digraph %q {\n", name+" "+r.String())
+	fmt.Fprintln(w, "  node [shape=box, fontname=\"monospace\"];")
+	fmt.Fprintln(w, "  edge [fontname=\"monospace\", fontsize=10];")
+	id := 0
+	var walk func(t *mm.Tree) int
+	walk = func(t *mm.Tree) int {
+		me := id
+		id++
+		label := a.Format(t.Guess)
+		if t.Size > 1 {
+			label += fmt.Sprintf("\\n%d left", t.Size)
+		}
+		fmt.Fprintf(w, "  n%d [label=\"%s\"];\n", me, strings.ReplaceAll(label, "\"", "\\\""))
+		for _, b := range t.Branches {
+			k := walk(b.Next)
+			fmt.Fprintf(w, "  n%d -> n%d [label=\"%d %d\"];\n", me, k, b.Feedback.Black, b.Feedback.White)
+		}
+		return me
+	}
+	walk(t)
+	_, err := fmt.Fprintln(w, "}")
+	return err
+}

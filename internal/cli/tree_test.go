@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// TestTreeReplaysBench writes the tree of each deterministic strategy as
+// JSON, follows it for every secret, and checks that the guesses add up to
+// exactly what bench reports for the same strategy.
+func TestTreeReplaysBench(t *testing.T) {
+	cases := []struct {
+		rules    []string
+		strategy string
+		extra    []string
+	}{
+		{nil, "knuth", nil},
+		{nil, "expected-size", nil},
+		{nil, "entropy", nil},
+		{nil, "most-parts", nil},
+		{nil, "first-consistent", nil},
+		{nil, "optimal", nil},
+		{nil, "optimal", []string{"--max-depth", "5"}},
+		{nil, "knuth", []string{"--consistent-only"}},
+		{[]string{"--colors", "5", "--pegs", "3", "--distinct"}, "most-parts", nil},
+		{[]string{"--colors", "4", "--pegs", "4"}, "optimal", nil},
+	}
+	for _, c := range cases {
+		name := strings.Join(append(append(append([]string{}, c.rules...), c.strategy), c.extra...), " ")
+		t.Run(name, func(t *testing.T) {
+			args := append(append([]string{"tree", "--format", "json", "--strategy", c.strategy}, c.rules...), c.extra...)
+			var tj treeJSON
+			if err := json.Unmarshal([]byte(mustRun(t, "", args...)), &tj); err != nil {
+				t.Fatalf("tree JSON: %v", err)
+			}
+			args = append(append([]string{"bench", "--json", "--strategy", c.strategy}, c.rules...), c.extra...)
+			var bj struct {
+				Results []struct {
+					Games, Total, Max int
+					Histogram         map[string]int
+				}
+			}
+			if err := json.Unmarshal([]byte(mustRun(t, "", args...)), &bj); err != nil {
+				t.Fatalf("bench JSON: %v", err)
+			}
+			want := bj.Results[0]
+
+			r := mm.Rules{Colors: tj.Rules.Colors, Pegs: tj.Rules.Pegs, Distinct: tj.Rules.Distinct}
+			sp, err := mm.SpaceOf(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total, worst := 0, 0
+			hist := map[string]int{}
+			for _, secret := range sp.All().Codes() {
+				n := follow(t, r, tj.Tree, secret)
+				total += n
+				worst = max(worst, n)
+				hist[itoa(n)]++
+			}
+			if total != want.Total || worst != want.Max || sp.Len() != want.Games {
+				t.Errorf("replaying the tree: %d games, total %d, worst %d; bench: %d, %d, %d",
+					sp.Len(), total, worst, want.Games, want.Total, want.Max)
+			}
+			for k, v := range want.Histogram {
+				if hist[k] != v {
+					t.Errorf("replaying the tree: %s guesses %d times; bench says %d", k, hist[k], v)
+				}
+			}
+			if tj.Total != total || tj.Max != worst {
+				t.Errorf("tree header says total %d, max %d; replaying gives %d, %d", tj.Total, tj.Max, total, worst)
+			}
+		})
+	}
+}
+
+// follow plays secret through the JSON tree and returns the guesses made.
+func follow(t *testing.T, r mm.Rules, n *treeNodeJSON, secret mm.Code) int {
+	t.Helper()
+	for depth := 1; n != nil; depth++ {
+		g, err := r.ParseCode(n.Guess)
+		if err != nil {
+			t.Fatalf("tree guess %q: %v", n.Guess, err)
+		}
+		f := mm.Score(secret, g)
+		if f.Solved(r.Pegs) {
+			return depth
+		}
+		var next *treeNodeJSON
+		for _, b := range n.Branches {
+			if b.Black == f.Black && b.White == f.White {
+				next = b.Next
+			}
+		}
+		if next == nil {
+			t.Fatalf("tree has no branch %s after %s for secret %s", f, g, secret)
+		}
+		n = next
+	}
+	t.Fatalf("tree ran out for secret %s", secret)
+	return 0
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// TestTreeFormats checks the text and DOT forms on a small variant.
+func TestTreeFormats(t *testing.T) {
+	text := mustRun(t, "", "tree", "--colors", "3", "--pegs", "2")
+	if !strings.HasPrefix(text, "# knuth on 3x2: 9 secrets") || !strings.Contains(text, "\n  ") {
+		t.Errorf("tree text =\n%s", text)
+	}
+	dot := mustRun(t, "", "tree", "--colors", "3", "--pegs", "2", "--format", "dot")
+	if !strings.HasPrefix(dot, "digraph ") || !strings.Contains(dot, "->") || !strings.HasSuffix(dot, "}\n") {
+		t.Errorf("tree dot =\n%s", dot)
+	}
+	if _, _, err := runCmd(t, "", "tree", "--format", "svg"); err == nil {
+		t.Errorf("tree --format svg = nil error")
+	}
+	if _, _, err := runCmd(t, "", "tree", "--strategy", "random-consistent"); err == nil {
+		t.Errorf("tree --strategy random-consistent = nil error; a randomised strategy has no tree")
+	}
+}
