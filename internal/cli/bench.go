@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -16,6 +19,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/chart"
+	"github.com/mastermind-toolkit/mastermind/records"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -99,6 +103,7 @@ type benchFlags struct {
 	asCSV      bool
 	plot       string
 	plotSize   string
+	trees      []string
 	so         strategy.Options
 }
 
@@ -188,7 +193,8 @@ once however many games pass through each node; every core works at once
   mastermind bench --strategy knuth --json
   mastermind bench --rules super --strategy most-parts,entropy --plot hist.png
   mastermind bench --strategy random-consistent --games 5000 --seed 7 --csv
-  mastermind bench --strategy knuth,random-consistent --max-guesses 5`,
+  mastermind bench --strategy knuth,random-consistent --max-guesses 5
+  mastermind bench --tree records/8x5-deep.json.gz`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, a, err := rf.rules(cmd)
@@ -198,24 +204,35 @@ once however many games pass through each node; every core works at once
 			if err := bf.check(cmd); err != nil {
 				return err
 			}
-			var done func()
-			bf.so.Progress, done = e.progressLine()
-			defer done()
-			names, strategies, err := strategyList(bf.strategies, bf.so, r, a)
-			if err != nil {
-				return err
-			}
-			if err := checkStrategyFlags(cmd, names); err != nil {
-				return err
-			}
-			opts := bf.options()
-			n, sampled, err := eval.Count(r, &opts)
-			if err != nil {
-				return err
-			}
-			what := "every secret"
-			if sampled {
-				what = fmt.Sprintf("random secrets, seed %d", bf.seed)
+			var (
+				reports    []*eval.Report
+				sampled    bool
+				what       = "every secret"
+				names      []string
+				strategies []mm.Strategy
+				opts       = bf.options()
+				n          int
+			)
+			if len(bf.trees) > 0 {
+				if r, reports, err = replayTrees(cmd, r, a, bf.trees); err != nil {
+					return err
+				}
+			} else {
+				var done func()
+				bf.so.Progress, done = e.progressLine()
+				defer done()
+				if names, strategies, err = strategyList(bf.strategies, bf.so, r, a); err != nil {
+					return err
+				}
+				if err := checkStrategyFlags(cmd, names); err != nil {
+					return err
+				}
+				if n, sampled, err = eval.Count(r, &opts); err != nil {
+					return err
+				}
+				if sampled {
+					what = fmt.Sprintf("random secrets, seed %d", bf.seed)
+				}
 			}
 			frame, err := bf.frame(cmd, describeRules(r)+", "+what+": guesses per game")
 			if err != nil {
@@ -224,18 +241,19 @@ once however many games pass through each node; every core works at once
 			if frame.File != "" && e.full.Histograms == nil {
 				return e.delegate("--plot")
 			}
-			bar := e.newRunBar(n * len(strategies))
-			defer bar.stop()
-			var reports []*eval.Report
-			for i, s := range strategies {
-				bar.track(&opts, names[i], i*n)
-				rep, err := eval.Run(cmd.Context(), r, names[i], s, &opts)
-				if err != nil {
-					return runError(names[i], err)
+			if len(strategies) > 0 {
+				bar := e.newRunBar(n * len(strategies))
+				defer bar.stop()
+				for i, s := range strategies {
+					bar.track(&opts, names[i], i*n)
+					rep, err := eval.Run(cmd.Context(), r, names[i], s, &opts)
+					if err != nil {
+						return runError(names[i], err)
+					}
+					reports = append(reports, rep)
 				}
-				reports = append(reports, rep)
+				bar.stop()
 			}
-			bar.stop()
 			if frame.File != "" {
 				var hs []chart.Histogram
 				for _, rep := range reports {
@@ -264,12 +282,66 @@ once however many games pass through each node; every core works at once
 	}
 	f := cmd.Flags()
 	f.StringVar(&bf.strategies, "strategy", defaultBench, "comma-separated strategies to compare")
+	f.StringArrayVar(&bf.trees, "tree", nil, "instead of strategies, play the tree of this file (tree --format json, gzipped or not) against every secret of its rules; repeat to compare")
 	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
 	bf.addPlotFlags(f, "the histograms side by side")
 	addStrategyFlags(f, &bf.so)
 	return cmd
+}
+
+// replayTrees plays the tree files against every secret of their rules,
+// which must be the same for all and agree with any rules flags given, and
+// returns a report for each.
+func replayTrees(cmd *cobra.Command, r mm.Rules, a *mm.Alphabet, files []string) (mm.Rules, []*eval.Report, error) {
+	flags := cmd.Flags()
+	for _, name := range []string{"strategy", "games", "seed", "all", "max-guesses", "workers"} {
+		if flags.Changed(name) {
+			return r, nil, fmt.Errorf("--tree plays every secret through the tree: --%s does not apply", name)
+		}
+	}
+	rulesGiven := flags.Changed("rules") || flags.Changed("colors") || flags.Changed("pegs") || flags.Changed("distinct")
+	var reports []*eval.Report
+	seen := map[string]bool{}
+	for i, path := range files {
+		start := time.Now()
+		f, err := readTree(path, a)
+		if err != nil {
+			return r, nil, err
+		}
+		switch {
+		case i == 0 && !rulesGiven:
+			r = f.Rules
+		case f.Rules != r.WithDefaults():
+			return r, nil, fmt.Errorf("--tree %s: the tree is for %v, not %v", path, f.Rules, r)
+		}
+		guesses, err := records.Replay(f)
+		if err != nil {
+			return r, nil, fmt.Errorf("--tree %s: %w", path, err)
+		}
+		label := f.Strategy
+		if label == "" || seen[label] {
+			label = filepath.Base(path)
+		}
+		seen[label] = true
+		reports = append(reports, &eval.Report{Strategy: label, Rules: r, Stats: eval.Summarize(guesses), Elapsed: time.Since(start)})
+	}
+	return r, reports, nil
+}
+
+// readTree reads a tree file.
+func readTree(path string, a *mm.Alphabet) (*records.File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--tree: %w", err)
+	}
+	defer fh.Close()
+	f, err := records.Read(fh, a)
+	if err != nil {
+		return nil, fmt.Errorf("--tree %s: %w", path, err)
+	}
+	return f, nil
 }
 
 // runError is the error of a run of the named strategy: a failure when

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -11,40 +10,9 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/records"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
-
-// treeNodeJSON is one node of a tree in JSON: the guess, how many secrets
-// reach it, and the subtree after each feedback other than the win.
-type treeNodeJSON struct {
-	Guess    string           `json:"guess"`
-	Size     int              `json:"size"`
-	Branches []treeBranchJSON `json:"branches,omitempty"`
-}
-
-type treeBranchJSON struct {
-	Black int           `json:"black"`
-	White int           `json:"white"`
-	Next  *treeNodeJSON `json:"next"`
-}
-
-type treeJSON struct {
-	Rules    rulesJSON     `json:"rules"`
-	Strategy string        `json:"strategy"`
-	Games    int           `json:"games"`
-	Total    int           `json:"total"`
-	Max      int           `json:"max"`
-	Nodes    int           `json:"nodes"`
-	Tree     *treeNodeJSON `json:"tree"`
-}
-
-func toTreeJSON(a *mm.Alphabet, t *mm.Tree) *treeNodeJSON {
-	n := &treeNodeJSON{Guess: a.Format(t.Guess), Size: t.Size}
-	for _, b := range t.Branches {
-		n.Branches = append(n.Branches, treeBranchJSON{Black: b.Feedback.Black, White: b.Feedback.White, Next: toTreeJSON(a, b.Next)})
-	}
-	return n
-}
 
 func newTree(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
@@ -63,7 +31,8 @@ the last guess of every game.
 --format text (the default) indents one line per node: the feedback that
 led there, the guess, and how many secrets reach it. --format json (or
 --json) nests {"guess","size","branches":[{"black","white","next"}]} under
-a header with the totals. --format dot is a GraphViz digraph: render it with
+a header with the totals and, for deep, the settings that shaped the tree;
+bench --tree FILE plays such a file back. --format dot is a GraphViz digraph: render it with
 "dot -Tsvg tree.dot > tree.svg".
 
 Following the tree for every secret gives exactly the figures of bench --all.`,
@@ -105,9 +74,15 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 			defer w.Flush()
 			switch format {
 			case "json":
-				stats := eval.TreeStats(t)
-				return json.NewEncoder(w).Encode(treeJSON{Rules: toRulesJSON(r), Strategy: name,
-					Games: stats.Games, Total: stats.Total, Max: stats.Max, Nodes: t.Nodes(), Tree: toTreeJSON(a, t)})
+				// The settings that shaped the tree, for strategies that
+				// have some (deep's effort), so that a book matches them.
+				var settings map[string]string
+				if st, ok := s.(interface {
+					Settings(mm.Rules) map[string]string
+				}); ok {
+					settings = st.Settings(r)
+				}
+				return records.Write(w, records.NewFile(r, name, settings, t), a)
 			case "dot":
 				return writeDOT(w, a, name, r, t)
 			}

@@ -1,12 +1,39 @@
 package cli
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
+
+// The JSON form of a tree, read here independently of package records.
+type treeNodeJSON struct {
+	Guess    string           `json:"guess"`
+	Size     int              `json:"size"`
+	Branches []treeBranchJSON `json:"branches,omitempty"`
+}
+
+type treeBranchJSON struct {
+	Black int           `json:"black"`
+	White int           `json:"white"`
+	Next  *treeNodeJSON `json:"next"`
+}
+
+type treeJSON struct {
+	Rules    rulesJSON     `json:"rules"`
+	Strategy string        `json:"strategy"`
+	Games    int           `json:"games"`
+	Total    int           `json:"total"`
+	Max      int           `json:"max"`
+	Nodes    int           `json:"nodes"`
+	Tree     *treeNodeJSON `json:"tree"`
+}
 
 // TestTreeReplaysBench writes the tree of each deterministic strategy as
 // JSON, follows it for every secret, and checks that the guesses add up to
@@ -124,5 +151,52 @@ func TestTreeFormats(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "tree", "--strategy", "random-consistent"); err == nil {
 		t.Errorf("tree --strategy random-consistent = nil error; a randomised strategy has no tree")
+	}
+}
+
+// TestBenchTree writes trees with tree --format json and plays them back
+// with bench --tree: the figures are bench's for the same strategies,
+// gzipped files read too, and broken trees are errors that name the
+// secret or the rules.
+func TestBenchTree(t *testing.T) {
+	dir := t.TempDir()
+	knuth := filepath.Join(dir, "knuth.json")
+	if err := os.WriteFile(knuth, []byte(mustRun(t, "", "tree", "--json", "--strategy", "knuth")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	optimal := filepath.Join(dir, "optimal.json.gz")
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(mustRun(t, "", "tree", "--json", "--strategy", "optimal")))
+	zw.Close()
+	if err := os.WriteFile(optimal, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cut := func(s string) string { // the table without its seconds row
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(l, "seconds") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	got := cut(mustRun(t, "", "bench", "--tree", knuth, "--tree", optimal))
+	want := cut(mustRun(t, "", "bench", "--strategy", "knuth,optimal"))
+	if got != want {
+		t.Errorf("bench --tree =\n%s\nbench --strategy knuth,optimal =\n%s", got, want)
+	}
+
+	// A tree that misses secrets: only its first guess.
+	partial := filepath.Join(dir, "partial.json")
+	os.WriteFile(partial, []byte(`{"rules":{"colors":6,"pegs":4},"strategy":"x","tree":{"guess":"1122","size":1296}}`), 0o644)
+	if _, _, err := runCmd(t, "", "bench", "--tree", partial); err == nil || !strings.Contains(err.Error(), "does not find") {
+		t.Errorf("bench --tree of a one-node tree = %v; want an error naming a secret it misses", err)
+	}
+	if _, _, err := runCmd(t, "", "bench", "--tree", knuth, "--colors", "5"); err == nil || !strings.Contains(err.Error(), "not 5x4") {
+		t.Errorf("bench --tree of a 6x4 tree with --colors 5 = %v; want the rules named", err)
+	}
+	if _, _, err := runCmd(t, "", "bench", "--tree", filepath.Join(dir, "none.json")); err == nil {
+		t.Errorf("bench --tree of a missing file = nil error")
 	}
 }
