@@ -47,6 +47,10 @@ type node struct {
 	subErr error
 }
 
+// worstBudget bounds the work a tail spends lowering its worst case, in
+// sets searched: a few tails would otherwise take hours.
+const worstBudget = 200_000
+
 // maxNodes bounds the nodes a player keeps; past it they are all dropped.
 const maxNodes = 1 << 20
 
@@ -215,7 +219,9 @@ func (p *player) choose(ctx context.Context, st *mm.State, nd *node) error {
 		nd.guess = cands.Code(0)
 		return nil
 	case n <= p.exact:
-		res, err := exact.Solve(ctx, st, &exact.Options{AnyWorstCase: !p.worst})
+		// One worker, so that the budget of the worst case gives the same
+		// tree from run to run; the subtrees run in parallel instead.
+		res, err := exact.Solve(ctx, st, &exact.Options{Workers: 1, AnyWorstCase: !p.worst, WorstCaseBudget: worstBudget})
 		if err != nil {
 			return err
 		}

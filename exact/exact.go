@@ -73,6 +73,11 @@ type Options struct {
 	// and a worst case that is not always the least. Much faster where
 	// only totals matter.
 	AnyWorstCase bool
+	// WorstCaseBudget, if not 0, bounds the sets the second phase searches
+	// for each worst case it tries; past it, the phase stops with the worst
+	// case it has. With one worker the result is still the same from run to
+	// run.
+	WorstCaseBudget int64
 	// Progress, if not nil, receives a report every ProgressEvery (a
 	// second if 0) while the search runs, from another goroutine.
 	Progress      func(Progress)
@@ -279,10 +284,17 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	total, depth := r.cost, int(r.depth)
 	for depth > int(p.levels[n]) && !opts.AnyWorstCase {
 		s.setDepth(depth-1, total)
+		w.spent, w.budget = 0, opts.WorstCaseBudget
 		r := w.solve(root, key{}, depth-1, total+1, 0)
 		w.flush()
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if stop.Load() {
+			// Over budget: keep the worst case found so far.
+			stop.Store(false)
+			w.budget = 0
+			break
 		}
 		if r.guess < 0 {
 			break

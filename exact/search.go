@@ -42,6 +42,9 @@ type worker struct {
 	ctx  context.Context
 	stop *atomic.Bool
 	news bool // the worker reports the first guesses it tries
+	// spent counts the nodes the worker searched; past budget, if not 0,
+	// it stops as if cancelled.
+	spent, budget int64
 }
 
 // A frame is the scratch memory of one level of the search.
@@ -86,6 +89,7 @@ func (s *search) getWorker(ctx context.Context, stop *atomic.Bool, hist []int32)
 	}
 	w.hist = append(w.hist[:0], hist...)
 	w.ctx, w.stop, w.news = ctx, stop, false
+	w.spent, w.budget = 0, 0
 	return w
 }
 
@@ -226,8 +230,9 @@ func (w *worker) accept(r result, cutoff int32) result {
 // cancelled context.
 func (w *worker) flush() {
 	w.s.nodes.Add(w.nodes)
+	w.spent += w.nodes
 	w.nodes = 0
-	if w.ctx.Err() != nil {
+	if w.ctx.Err() != nil || (w.budget > 0 && w.spent > w.budget) {
 		w.stop.Store(true)
 	}
 }
