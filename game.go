@@ -12,6 +12,9 @@ import (
 var (
 	ErrTimeUp      = errors.New("mastermind: time is up")
 	ErrUnknownGame = errors.New("mastermind: no such game")
+	// ErrNotPlayer is returned to a request that does not prove it comes
+	// from the game's player, such as a guess with another game's token.
+	ErrNotPlayer = errors.New("mastermind: not this game's player")
 )
 
 // GameStatus is where a Game stands. The zero GameStatus is Playing.

@@ -24,7 +24,7 @@ func playGames(ctx context.Context, o *cli.ClientOptions, s mm.Strategy, done fu
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = max(tr.MaxIdleConnsPerHost, o.Workers)
 	c := &server.Client{URL: o.Server, HTTP: &http.Client{Timeout: time.Minute, Transport: tr}}
-	req := server.NewGame{Colors: o.Rules.Colors, Pegs: o.Rules.Pegs, Distinct: o.Rules.Distinct,
+	req := server.NewGame{Colors: o.Rules.Colors, Pegs: o.Rules.Pegs, Distinct: &o.Rules.Distinct,
 		MaxGuesses: o.MaxGuesses, TimeLimitMs: o.TimeLimit.Milliseconds()}
 	// One game first: it tells a server that is not there, or not this
 	// API, from a failure during play.

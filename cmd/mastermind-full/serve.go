@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"net"
-	"net/http"
-	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
@@ -24,8 +21,15 @@ const (
 	hintMax      = 1 << 20
 )
 
-// hintSolver returns the strategy behind the web page's hint button.
-func hintSolver() mm.Strategy {
+// hintSolver is the strategy behind the web page's hint button. It is an
+// mm.ContextStrategy, so that the server's timeout reaches the strategy it
+// plays.
+type hintSolver struct{ knuth, first mm.Strategy }
+
+var _ mm.ContextStrategy = hintSolver{}
+
+// newHintSolver returns the strategy behind the web page's hint button.
+func newHintSolver() hintSolver {
 	knuth, err := strategy.New("knuth", strategy.Options{})
 	if err != nil {
 		panic(err)
@@ -34,52 +38,44 @@ func hintSolver() mm.Strategy {
 	if err != nil {
 		panic(err)
 	}
-	return mm.StrategyFunc(func(st *mm.State) (mm.Code, error) {
-		r := st.Rules()
-		switch n := r.Size(); {
-		case n <= hintKnuthMax:
-			return knuth.Guess(st)
-		case n <= hintMax:
-			return first.Guess(st)
-		}
-		return mm.Code{}, fmt.Errorf("%w: hints cover games of up to %d codes, and %s has %.3g",
-			mm.ErrTooLarge, hintMax, r, float64(r.Size()))
-	})
+	return hintSolver{knuth, first}
 }
 
-// serve runs the game server until ctx is cancelled.
+// Guess returns the hint for st.
+func (h hintSolver) Guess(st *mm.State) (mm.Code, error) {
+	return h.GuessContext(context.Background(), st)
+}
+
+// GuessContext returns the hint for st, giving up when ctx is done if the
+// strategy it plays can.
+func (h hintSolver) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	r := st.Rules()
+	switch n := r.Size(); {
+	case n <= hintKnuthMax:
+		return mm.GuessContext(ctx, h.knuth, st)
+	case n <= hintMax:
+		return mm.GuessContext(ctx, h.first, st)
+	}
+	return mm.Code{}, fmt.Errorf("%w: hints cover games of up to %d codes, and %s has %.3g",
+		mm.ErrTooLarge, hintMax, r, float64(r.Size()))
+}
+
+// serve runs the game server until ctx is cancelled, then answers the
+// requests under way and returns nil.
 func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
-	st, err := store.Open(o.DB)
+	logger := log.New(e.Stderr, "", log.LstdFlags)
+	st, err := store.Open(o.DB, &store.Options{Retention: o.Retention, Logf: logger.Printf})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	logger := log.New(e.Stderr, "", log.LstdFlags)
-	srv := &server.Server{Store: st, Hint: hintSolver(), Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf}
+	srv := &server.Server{Store: st, Defaults: o.Defaults, Hint: newHintSolver(), Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    server.MaxBody,
-		ErrorLog:          logger,
-	}
 	fmt.Fprintf(e.Stdout, "serving on http://%s with games in %s\n", ln.Addr(), o.DB)
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
-		return cli.Failure(err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := server.Serve(ctx, ln, srv.Handler(), logger); err != nil {
 		return cli.Failure(err)
 	}
 	return st.Close()

@@ -99,13 +99,13 @@ func TestKill9(t *testing.T) {
 	c := &server.Client{URL: srv.url, HTTP: hc}
 
 	const games, clients, killAfter = 8, 32, 1500
-	var ids []string
+	var ids, tokens []string
 	for range games {
 		g, err := c.NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: 1000})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids = append(ids, g.ID)
+		ids, tokens = append(ids, g.ID), append(tokens, g.Token)
 	}
 	var (
 		mu       sync.Mutex
@@ -117,13 +117,13 @@ func TestKill9(t *testing.T) {
 	for i := range clients {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(i), 9))
-			id := ids[i%games] // four clients per game
+			id, token := ids[i%games], tokens[i%games] // four clients per game
 			for {
 				b := make([]byte, 8)
 				for j := range b {
 					b[j] = mm.DefaultSymbols[rng.IntN(10)]
 				}
-				f, err := c.Guess(ctx, id, string(b))
+				f, err := c.Guess(ctx, id, token, string(b))
 				if err != nil {
 					inFlight.Add(1)
 					return
@@ -183,7 +183,7 @@ func TestKill9(t *testing.T) {
 		t.Errorf("%d guesses stored, %d acknowledged, %d in flight", total, len(acks), inFlight.Load())
 	}
 	// The restarted server plays on.
-	res, err := c2.Play(ctx, server.NewGame{}, hintSolver(), nil)
+	res, err := c2.Play(ctx, server.NewGame{}, newHintSolver(), nil)
 	if err != nil || res.Status != mm.Won {
 		t.Errorf("playing after the restart: %+v, %v", res, err)
 	}
@@ -352,7 +352,7 @@ func TestClientUnreachable(t *testing.T) {
 }
 
 func TestHintSolver(t *testing.T) {
-	s := hintSolver()
+	s := newHintSolver()
 	tests := []struct {
 		r    mm.Rules
 		want string

@@ -38,9 +38,11 @@ type Full struct {
 
 // ServeOptions are the settings of serve.
 type ServeOptions struct {
-	Addr, DB string
-	Rate     float64
-	Burst    int
+	Addr, DB  string
+	Rate      float64
+	Burst     int
+	Retention time.Duration // 0: keep every game
+	Defaults  mm.Rules      // the variant of new games that do not say
 }
 
 // ClientOptions are the settings of client.

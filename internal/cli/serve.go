@@ -2,9 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
 )
+
+// servePegs is the most pegs the game server takes (server.DefaultLimits).
+const servePegs = 20
 
 func newServe(e *Env, rf *rulesFlags) *cobra.Command {
 	o := &ServeOptions{}
@@ -14,17 +20,25 @@ func newServe(e *Env, rf *rulesFlags) *cobra.Command {
 		Long: `serve runs a Mastermind game server: it holds the secrets and answers
 guesses over an HTTP JSON API, and serves a web page to play on at /.
 Games are kept in an SQLite file (--db), created on first run; every
-acknowledged guess survives a crash. The API is in the README:
+acknowledged guess survives a crash. One server per database file: a
+second one on the same file stops at once (exit status 2). --rules,
+--colors, --pegs and --distinct set the variant of new games that do not
+say, and the web page's first choice. The API is in the README:
 
   POST /api/games               {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
-  POST /api/games/{id}/guesses  {"guess":"11223"}
+                                → the game, with the token its player sends
+  POST /api/games/{id}/guesses  {"guess":"11223"}, with Authorization: Bearer TOKEN
   GET  /api/games/{id}          rules, state, history; the secret once over
-  GET  /api/games/{id}/hint     the server's solver's next guess
+  GET  /api/games/{id}/hint     the server's solver's next guess (with the token)
   GET  /api/stats               games played and won, per rules
+  GET  /api/config              defaults and limits of new games
 
-It stops on an interrupt (Ctrl-C), finishing the requests under way.`,
+Games idle for longer than --retention are deleted (their results still
+count in the statistics). It stops on an interrupt (Ctrl-C) or SIGTERM,
+answering the requests under way first, and exits 0.`,
 		Example: `  mastermind serve
-  mastermind serve --addr :8080 --db /var/lib/mastermind/games.db
+  mastermind serve --addr :8080 --db /var/lib/mastermind/games.db --retention 168h
+  mastermind serve --rules super
   mastermind client --server http://127.0.0.1:8080 --games 100 --colors 8 --pegs 5 --max-guesses 35 --time-limit 2s`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -34,6 +48,20 @@ It stops on an interrupt (Ctrl-C), finishing the requests under way.`,
 			if err := atLeast(0, "burst", o.Burst); err != nil {
 				return err
 			}
+			if o.Retention < 0 {
+				return fmt.Errorf("--retention %v: want a duration such as 720h, or 0 to keep every game", o.Retention)
+			}
+			r, _, err := rf.rules(cmd)
+			if err != nil {
+				return err
+			}
+			if rf.alphabet != "" {
+				return fmt.Errorf("--alphabet: the API writes codes with %s", mm.DefaultSymbols)
+			}
+			if r.Pegs > servePegs {
+				return fmt.Errorf("--pegs %d: the server takes games of 1 to %d pegs", r.Pegs, servePegs)
+			}
+			o.Defaults = r
 			if e.full.Serve == nil {
 				return e.delegate("serve")
 			}
@@ -45,5 +73,6 @@ It stops on an interrupt (Ctrl-C), finishing the requests under way.`,
 	f.StringVar(&o.DB, "db", "mastermind.db", "SQLite file that keeps the games; created if missing")
 	f.Float64Var(&o.Rate, "rate", 200, "requests per second allowed to one client address (0: no limit)")
 	f.IntVar(&o.Burst, "burst", 400, "requests one client may send at once beyond --rate")
+	f.DurationVar(&o.Retention, "retention", 30*24*time.Hour, "delete games idle for longer, such as 168h (0: keep every game)")
 	return cmd
 }

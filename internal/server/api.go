@@ -9,21 +9,27 @@ import (
 // The JSON documents of the API. Field names are a contract: fields may be
 // added, none renamed.
 
-// NewGame is the body of POST /api/games. Zero fields take their defaults:
-// 6 colours, 4 pegs, repeats allowed, Limits.DefaultMaxGuesses guesses and
-// no time limit.
+// NewGame is the body of POST /api/games. Fields left out (zero, or nil)
+// take the server's defaults (GET /api/config): the variant of
+// Server.Defaults (classic 6 colours × 4 pegs, repeats allowed, unless the
+// server says otherwise), Limits.DefaultMaxGuesses guesses and no time
+// limit.
 type NewGame struct {
 	Colors      int   `json:"colors,omitempty"`
 	Pegs        int   `json:"pegs,omitempty"`
-	Distinct    bool  `json:"distinct,omitempty"`
+	Distinct    *bool `json:"distinct,omitempty"`
 	MaxGuesses  int   `json:"maxGuesses,omitempty"`
 	TimeLimitMs int64 `json:"timeLimitMs,omitempty"`
 }
 
 // Game is a game as the API shows it: the answer to POST /api/games and
-// GET /api/games/{id}. Secret is set only once the game is over.
+// GET /api/games/{id}. Secret is set only once the game is over; Token
+// only in the answer to POST /api/games.
 type Game struct {
-	ID          string `json:"id"`
+	ID string `json:"id"`
+	// Token is the player's proof of ownership, to send with each guess
+	// and hint as "Authorization: Bearer TOKEN". The server shows it once.
+	Token       string `json:"token,omitempty"`
 	Colors      int    `json:"colors"`
 	Pegs        int    `json:"pegs"`
 	Distinct    bool   `json:"distinct"`
@@ -87,6 +93,34 @@ type RulesStats struct {
 	Won         int     `json:"won"`
 	Lost        int     `json:"lost"`
 	MeanGuesses float64 `json:"meanGuesses"`
+}
+
+// Config is the answer to GET /api/config: what a new game gets for the
+// fields its request leaves out, the largest values it may ask for, and
+// whether the server gives hints.
+type Config struct {
+	Defaults GameDefaults `json:"defaults"`
+	Limits   GameLimits   `json:"limits"`
+	Hints    bool         `json:"hints"`
+}
+
+// GameDefaults are the values of a new game's fields left out.
+type GameDefaults struct {
+	Colors      int   `json:"colors"`
+	Pegs        int   `json:"pegs"`
+	Distinct    bool  `json:"distinct"`
+	MaxGuesses  int   `json:"maxGuesses"`
+	TimeLimitMs int64 `json:"timeLimitMs"` // 0: no limit
+}
+
+// GameLimits are the largest values a new game may ask for; the fewest
+// are 2 colours, 1 peg, and 0 for the limits (the default guess limit, and
+// no time limit).
+type GameLimits struct {
+	MaxColors      int   `json:"maxColors"`
+	MaxPegs        int   `json:"maxPegs"`
+	MaxGuesses     int   `json:"maxGuesses"`
+	MaxTimeLimitMs int64 `json:"maxTimeLimitMs"`
 }
 
 // Error is the body of every error response.

@@ -122,7 +122,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := loc[strings.LastIndex(loc, "#")+1:]
-	g, err := e.store.Game(context.Background(), id)
+	g, err := e.store.Game(context.Background(), id, nil)
 	if err != nil {
 		t.Fatalf("the page's game %q: %v", id, err)
 	}

@@ -45,14 +45,17 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("mastermind: server answered %d %s: %s", e.Status, http.StatusText(e.Status), msg)
 }
 
-// Unwrap returns mm.ErrUnknownGame for 404, mm.ErrGameOver for 409 and
-// mm.ErrInvalidCode for 422, and nil otherwise. It goes by the status
+// Unwrap returns mm.ErrNotPlayer for 401 and 403, mm.ErrUnknownGame for
+// 404, mm.ErrGameOver for 409 and mm.ErrInvalidCode for 422, and nil
+// otherwise. It goes by the status
 // alone, so it may name another error than the server's: the server also
 // answers 409 to a guess after the time limit (mm.ErrTimeUp), and 422 to
 // invalid rules (mm.ErrInvalidRules), a variant too large (mm.ErrTooLarge)
 // or a body field of the wrong JSON type.
 func (e *APIError) Unwrap() error {
 	switch e.Status {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return mm.ErrNotPlayer
 	case http.StatusNotFound:
 		return mm.ErrUnknownGame
 	case http.StatusConflict:
@@ -63,37 +66,39 @@ func (e *APIError) Unwrap() error {
 	return nil
 }
 
-// NewGame creates a game.
+// NewGame creates a game. The answer carries the game's token, which
+// Guess and Hint need.
 func (c *Client) NewGame(ctx context.Context, req NewGame) (*Game, error) {
 	var g Game
-	if err := c.do(ctx, http.MethodPost, "/api/games", req, &g); err != nil {
+	if err := c.do(ctx, http.MethodPost, "/api/games", "", req, &g); err != nil {
 		return nil, err
 	}
 	return &g, nil
 }
 
-// Game returns game id with its history.
+// Game returns game id with its history; anyone may read it.
 func (c *Client) Game(ctx context.Context, id string) (*Game, error) {
 	var g Game
-	if err := c.do(ctx, http.MethodGet, "/api/games/"+url.PathEscape(id), nil, &g); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/api/games/"+url.PathEscape(id), "", nil, &g); err != nil {
 		return nil, err
 	}
 	return &g, nil
 }
 
-// Guess plays guess in game id.
-func (c *Client) Guess(ctx context.Context, id, guess string) (*Feedback, error) {
+// Guess plays guess in game id, whose token NewGame gave.
+func (c *Client) Guess(ctx context.Context, id, token, guess string) (*Feedback, error) {
 	var f Feedback
-	if err := c.do(ctx, http.MethodPost, "/api/games/"+url.PathEscape(id)+"/guesses", Guess{Guess: guess}, &f); err != nil {
+	if err := c.do(ctx, http.MethodPost, "/api/games/"+url.PathEscape(id)+"/guesses", token, Guess{Guess: guess}, &f); err != nil {
 		return nil, err
 	}
 	return &f, nil
 }
 
-// Hint asks the server's solver for the next guess in game id.
-func (c *Client) Hint(ctx context.Context, id string) (string, error) {
+// Hint asks the server's solver for the next guess in game id, whose
+// token NewGame gave.
+func (c *Client) Hint(ctx context.Context, id, token string) (string, error) {
 	var h Hint
-	if err := c.do(ctx, http.MethodGet, "/api/games/"+url.PathEscape(id)+"/hint", nil, &h); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/api/games/"+url.PathEscape(id)+"/hint", token, nil, &h); err != nil {
 		return "", err
 	}
 	return h.Guess, nil
@@ -102,14 +107,15 @@ func (c *Client) Hint(ctx context.Context, id string) (string, error) {
 // Stats returns the server's statistics.
 func (c *Client) Stats(ctx context.Context) (*Stats, error) {
 	var s Stats
-	if err := c.do(ctx, http.MethodGet, "/api/stats", nil, &s); err != nil {
+	if err := c.do(ctx, http.MethodGet, "/api/stats", "", nil, &s); err != nil {
 		return nil, err
 	}
 	return &s, nil
 }
 
-// do sends a request with body in as JSON and decodes the answer into out.
-func (c *Client) do(ctx context.Context, method, path string, in, out any) error {
+// do sends a request with body in as JSON, and token if it is not empty,
+// and decodes the answer into out.
+func (c *Client) do(ctx context.Context, method, path, token string, in, out any) error {
 	var body []byte
 	if in != nil {
 		var err error
@@ -135,6 +141,9 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 			req.Header.Set("Content-Type", "application/json")
 		}
 		req.Header.Set("Accept", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
 		resp, err := hc.Do(req)
 		if err != nil {
 			return fmt.Errorf("mastermind: %w", err)
@@ -203,11 +212,11 @@ func (c *Client) Play(ctx context.Context, req NewGame, s mm.Strategy, rng *rand
 	res := &Result{ID: g.ID, Status: mm.Playing, MaxGuesses: g.MaxGuesses,
 		TimeLimit: time.Duration(g.TimeLimitMs) * time.Millisecond}
 	for res.Status == mm.Playing {
-		guess, err := s.Guess(st)
+		guess, err := mm.GuessContext(ctx, s, st)
 		if err != nil {
 			return nil, fmt.Errorf("mastermind: game %s, guess %d: %w", g.ID, st.Len()+1, err)
 		}
-		f, err := c.Guess(ctx, g.ID, guess.String())
+		f, err := c.Guess(ctx, g.ID, g.Token, guess.String())
 		switch {
 		case errors.Is(err, mm.ErrGameOver):
 			// Out of time: the server says so with 409; it shows the secret.

@@ -18,7 +18,7 @@ import (
 func Example() {
 	dir, _ := os.MkdirTemp("", "example")
 	defer os.RemoveAll(dir)
-	st, err := store.Open(filepath.Join(dir, "games.db"))
+	st, err := store.Open(filepath.Join(dir, "games.db"), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

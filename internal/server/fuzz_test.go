@@ -10,9 +10,10 @@ import (
 	"testing"
 )
 
-// FuzzRequests sends arbitrary bodies and game IDs to every endpoint. No
-// input may crash the server, get anything but a documented status with a
-// JSON answer, or show a secret before its game is over.
+// FuzzRequests sends arbitrary bodies and game IDs to every endpoint, with
+// the token of one game. No input may crash the server, get anything but a
+// documented status with a JSON answer, or show a secret before its game is
+// over; no error message may quote more than 300 bytes.
 func FuzzRequests(f *testing.F) {
 	e := newEnv(f, nil)
 	live := e.newGame(f, `{"colors":8,"pegs":5,"maxGuesses":1000}`)
@@ -63,12 +64,15 @@ func FuzzRequests(f *testing.F) {
 			method, path = "GET", "/api/stats"
 		}
 		w := httptest.NewRecorder()
-		e.handler.ServeHTTP(w, httptest.NewRequest(method, path, strings.NewReader(body)))
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+live.Token)
+		e.handler.ServeHTTP(w, req)
 		if pathpkg.Clean(path) != path && (w.Code == http.StatusMovedPermanently || w.Code == http.StatusTemporaryRedirect) {
 			return // ServeMux sends paths with . or .. to their clean form
 		}
 		switch w.Code {
-		case 200, 201, 400, 404, 409, 413, 422:
+		case 200, 201, 400, 403, 404, 409, 413, 422:
 		default:
 			t.Fatalf("%s %s %q: status %d: %s", method, path, body, w.Code, w.Body)
 		}
@@ -76,8 +80,12 @@ func FuzzRequests(f *testing.F) {
 		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
 			t.Fatalf("%s %s %q: answer is not JSON: %v: %s", method, path, body, err, w.Body)
 		}
-		if msg, _ := out["error"].(string); (w.Code >= 400) != (msg != "") {
+		msg, _ := out["error"].(string)
+		if (w.Code >= 400) != (msg != "") {
 			t.Fatalf("%s %s %q: status %d with error %q", method, path, body, w.Code, msg)
+		}
+		if len(msg) > 300+len("…") {
+			t.Fatalf("%s %s %q: error of %d bytes: %.400s", method, path, body, len(msg), msg)
 		}
 		if _, shown := out["secret"]; shown {
 			if state := out["state"]; state != "won" && state != "lost" {

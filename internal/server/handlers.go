@@ -1,8 +1,9 @@
 package server
 
 import (
-	"context"
+	"bytes"
 	crand "crypto/rand"
+	"crypto/sha256"
 	"encoding/base32"
 	"encoding/binary"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -29,17 +31,20 @@ func (h *handler) createGame(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	if err := h.Store.CreateGame(r.Context(), g); err != nil {
+	token := newToken()
+	if err := h.Store.CreateGame(r.Context(), g, tokenKey(token)); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
+	out := gameJSON(g, g.Created)
+	out.Token = token
 	w.Header().Set("Location", "/api/games/"+g.ID)
-	writeJSON(w, http.StatusCreated, gameJSON(g, g.Created))
+	writeJSON(w, http.StatusCreated, out)
 }
 
-// getGame handles GET /api/games/{id}.
+// getGame handles GET /api/games/{id}, for anyone.
 func (h *handler) getGame(w http.ResponseWriter, r *http.Request) {
-	g, err := h.Store.Game(r.Context(), r.PathValue("id"))
+	g, err := h.Store.Game(r.Context(), r.PathValue("id"), nil)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -47,8 +52,13 @@ func (h *handler) getGame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, gameJSON(g, h.now()))
 }
 
-// guess handles POST /api/games/{id}/guesses.
+// guess handles POST /api/games/{id}/guesses, for the game's player.
 func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
+	key, err := playerKey(r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
 	var req Guess
 	if err := decode(w, r, &req); err != nil {
 		h.writeError(w, r, err)
@@ -62,7 +72,7 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	// The guess counts once its body is read: timed at the request's
 	// arrival, a body held back past the deadline could carry the secret
 	// that GET shows once the game is lost.
-	g, err := h.Store.Guess(r.Context(), r.PathValue("id"), c, h.now())
+	g, err := h.Store.Guess(r.Context(), r.PathValue("id"), key, c, h.now())
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -70,13 +80,18 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, feedbackJSON(g))
 }
 
-// hint handles GET /api/games/{id}/hint.
+// hint handles GET /api/games/{id}/hint, for the game's player.
 func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
-	if h.Hint == nil {
+	if h.hints == nil {
 		h.writeError(w, r, &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")})
 		return
 	}
-	g, err := h.Store.Game(r.Context(), r.PathValue("id"))
+	key, err := playerKey(r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	g, err := h.Store.Game(r.Context(), r.PathValue("id"), key)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -85,56 +100,12 @@ func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, fmt.Errorf("%w: the game is %s", mm.ErrGameOver, s))
 		return
 	}
-	c, err := h.solve(r.Context(), g.Rules, g.Turns)
+	c, err := h.hints.guess(r.Context(), clientKey(r), g)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, Hint{Guess: c.String()})
-}
-
-// solve asks the Hint strategy for the next guess after turns, with no
-// more than cap(h.hints) at work at once. A computation that outlasts the
-// request runs on to its end in the background, still holding its slot.
-func (h *handler) solve(ctx context.Context, r mm.Rules, turns []mm.Turn) (mm.Code, error) {
-	ctx, cancel := context.WithTimeout(ctx, h.hintTimeout)
-	defer cancel()
-	select {
-	case h.hints <- struct{}{}:
-	case <-ctx.Done():
-		return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
-	}
-	type answer struct {
-		c   mm.Code
-		err error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		defer func() { <-h.hints }()
-		// The solver sees the rules and the history, never the secret.
-		st, err := mm.NewState(r, rand.New(cryptoSource{}))
-		if err != nil {
-			done <- answer{err: err}
-			return
-		}
-		for _, t := range turns {
-			if st, err = st.Play(t.Guess, t.Feedback); err != nil {
-				done <- answer{err: err}
-				return
-			}
-		}
-		c, err := h.Hint.Guess(st)
-		done <- answer{c, err}
-	}()
-	select {
-	case a := <-done:
-		if a.err != nil && !errors.Is(a.err, mm.ErrTooLarge) {
-			return mm.Code{}, fmt.Errorf("mastermind: no hint: %w", a.err)
-		}
-		return a.c, a.err
-	case <-ctx.Done():
-		return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
-	}
 }
 
 // stats handles GET /api/stats.
@@ -147,18 +118,60 @@ func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, statsJSON(stats))
 }
 
+// config handles GET /api/config.
+func (h *handler) config(w http.ResponseWriter, r *http.Request) {
+	d, l := h.defaults, h.limits
+	writeJSON(w, http.StatusOK, Config{
+		Defaults: GameDefaults{Colors: d.Colors, Pegs: d.Pegs, Distinct: d.Distinct, MaxGuesses: l.DefaultMaxGuesses},
+		Limits: GameLimits{MaxColors: l.MaxColors, MaxPegs: l.MaxPegs, MaxGuesses: l.MaxGuesses,
+			MaxTimeLimitMs: l.MaxTimeLimit.Milliseconds()},
+		Hints: h.hints != nil,
+	})
+}
+
+// playerKey returns the key of the bearer token of r, or a 401 error if r
+// has none.
+func playerKey(r *http.Request) ([]byte, error) {
+	scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	token = strings.TrimSpace(token)
+	if !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return nil, &statusError{http.StatusUnauthorized,
+			errors.New("mastermind: send the game's token, as Authorization: Bearer TOKEN; POST /api/games gave it")}
+	}
+	return tokenKey(token), nil
+}
+
+// tokenKey returns the key the store keeps for token: its SHA-256, so that
+// the database does not hold what would let anyone play.
+func tokenKey(token string) []byte {
+	k := sha256.Sum256([]byte(token))
+	return k[:]
+}
+
 // decode reads the JSON body of r into v: one object of known fields, at
-// most MaxBody bytes. An empty body leaves v as it is.
+// most MaxBody bytes, sent as application/json. An empty body leaves v as
+// it is.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if err := requireJSON(r); err != nil {
+		return err
+	}
 	if r.ContentLength > MaxBody {
 		return &http.MaxBytesError{Limit: MaxBody}
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if errors.Is(err, io.EOF) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		return err
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
 		return nil
 	}
+	if body[0] != '{' {
+		return &statusError{http.StatusBadRequest, errors.New("mastermind: the body must be a JSON object")}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	err = dec.Decode(v)
 	if err == nil {
 		// Nothing may follow the object.
 		if _, err = dec.Token(); errors.Is(err, io.EOF) {
@@ -167,15 +180,26 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 			err = errors.New("more than one JSON value")
 		}
 	}
-	var mbe *http.MaxBytesError
 	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &mbe):
-		return err
-	case errors.As(err, &te):
+	if errors.As(err, &te) && te.Field != "" {
 		return &statusError{http.StatusUnprocessableEntity, fmt.Errorf("mastermind: %s must be a %s", te.Field, jsonType(te.Type.Kind().String()))}
 	}
-	return &statusError{http.StatusBadRequest, fmt.Errorf("mastermind: the body is not a JSON object of this endpoint: %v", err)}
+	return &statusError{http.StatusBadRequest, fmt.Errorf("mastermind: the body is not a JSON object of this endpoint: %s", clip(err.Error(), 100))}
+}
+
+// requireJSON checks that the body of r is sent as application/json, in
+// UTF-8. A web page of another site can send a body as text/plain, or as
+// form data, without the browser asking this server first; not as JSON.
+func requireJSON(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if err == nil && mt == "application/json" {
+		if cs, ok := params["charset"]; !ok || strings.EqualFold(cs, "utf-8") {
+			return nil
+		}
+	}
+	return &statusError{http.StatusUnsupportedMediaType,
+		fmt.Errorf("mastermind: send the body as Content-Type: application/json, not %q", clip(ct, 60))}
 }
 
 func jsonType(kind string) string {
@@ -189,33 +213,56 @@ func jsonType(kind string) string {
 }
 
 // parseGuess reads a code in the default alphabet, of any length; the game
-// checks it against its rules.
+// checks it against its rules. An error quotes at most 100 bytes of s.
 func parseGuess(s string) (mm.Code, error) {
 	if s == "" {
 		return mm.Code{}, fmt.Errorf("%w: no guess; send {\"guess\":\"1122\"}", mm.ErrInvalidCode)
 	}
 	var c mm.Code
 	err := c.UnmarshalText([]byte(s))
+	var pe *mm.ParseError
+	if errors.As(err, &pe) && len(pe.Input) > 100 {
+		short := *pe
+		short.Input = clip(pe.Input, 100)
+		return c, &short
+	}
 	return c, err
+}
+
+// checkRules checks that r is valid and within the server's limits.
+func (h *handler) checkRules(r mm.Rules) error {
+	l := h.limits
+	switch {
+	case r.Colors < 2 || r.Colors > l.MaxColors:
+		return fmt.Errorf("%w: %d colours; this server takes 2 to %d", mm.ErrInvalidRules, r.Colors, l.MaxColors)
+	case r.Pegs < 1 || r.Pegs > l.MaxPegs:
+		return fmt.Errorf("%w: %d pegs; this server takes 1 to %d", mm.ErrInvalidRules, r.Pegs, l.MaxPegs)
+	}
+	return r.Validate()
 }
 
 // newGame returns the game that req asks for, created at now, with a
 // fresh ID and secret.
 func (h *handler) newGame(req NewGame, now time.Time) (*mm.Game, error) {
 	l := h.limits
-	r := mm.Rules{Colors: req.Colors, Pegs: req.Pegs, Distinct: req.Distinct}.WithDefaults()
+	r := h.defaults
+	if req.Colors != 0 {
+		r.Colors = req.Colors
+	}
+	if req.Pegs != 0 {
+		r.Pegs = req.Pegs
+	}
+	if req.Distinct != nil {
+		r.Distinct = *req.Distinct
+	}
+	if err := h.checkRules(r); err != nil {
+		return nil, err
+	}
 	switch {
-	case r.Colors < 2 || r.Colors > l.MaxColors:
-		return nil, fmt.Errorf("%w: %d colours; this server takes 2 to %d", mm.ErrInvalidRules, r.Colors, l.MaxColors)
-	case r.Pegs < 1 || r.Pegs > l.MaxPegs:
-		return nil, fmt.Errorf("%w: %d pegs; this server takes 1 to %d", mm.ErrInvalidRules, r.Pegs, l.MaxPegs)
 	case req.MaxGuesses < 0 || req.MaxGuesses > l.MaxGuesses:
 		return nil, fmt.Errorf("%w: maxGuesses %d; this server takes 0 (the default, %d) to %d", mm.ErrInvalidRules, req.MaxGuesses, l.DefaultMaxGuesses, l.MaxGuesses)
 	case req.TimeLimitMs < 0 || req.TimeLimitMs > l.MaxTimeLimit.Milliseconds():
 		return nil, fmt.Errorf("%w: timeLimitMs %d; this server takes 0 (none) to %d", mm.ErrInvalidRules, req.TimeLimitMs, l.MaxTimeLimit.Milliseconds())
-	}
-	if err := r.Validate(); err != nil {
-		return nil, err
 	}
 	guesses := req.MaxGuesses
 	if guesses == 0 {
@@ -246,6 +293,13 @@ var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadd
 // guess another player's game.
 func newID() string {
 	var b [10]byte
+	crand.Read(b[:])
+	return idEncoding.EncodeToString(b[:])
+}
+
+// newToken returns a random token of 26 characters (128 bits).
+func newToken() string {
+	var b [16]byte
 	crand.Read(b[:])
 	return idEncoding.EncodeToString(b[:])
 }

@@ -2,8 +2,8 @@ package server
 
 import (
 	"math"
-	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -15,42 +15,33 @@ import (
 // them all, which at worst lets a client burst again.
 const maxClients = 100_000
 
-// limiter holds a token bucket per client address.
+// limiter holds a token bucket per client (clientKey).
 type limiter struct {
 	rate  rate.Limit
 	burst int
 	now   func() time.Time
 
 	mu      sync.Mutex
-	clients map[string]*client
+	clients map[string]*bucket
 	swept   time.Time
 }
 
-type client struct {
+type bucket struct {
 	lim  *rate.Limiter
 	seen time.Time
 }
 
 func newLimiter(r rate.Limit, burst int, now func() time.Time) *limiter {
-	return &limiter{rate: r, burst: burst, now: now, clients: make(map[string]*client), swept: now()}
+	return &limiter{rate: r, burst: burst, now: now, clients: make(map[string]*bucket), swept: now()}
 }
 
-// reserve takes a token for addr, and returns 0 if the request may go
+// reserve takes a token for client, and returns 0 if the request may go
 // ahead or else how long the client should wait.
-func (l *limiter) reserve(addr string) time.Duration {
+func (l *limiter) reserve(client string) time.Duration {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.swept) > time.Minute || len(l.clients) >= maxClients {
-		l.sweep(now)
-	}
-	c := l.clients[addr]
-	if c == nil {
-		c = &client{lim: rate.NewLimiter(l.rate, l.burst)}
-		l.clients[addr] = c
-	}
-	c.seen = now
-	r := c.lim.ReserveN(now, 1)
+	r := l.get(client, now).ReserveN(now, 1)
 	if !r.OK() {
 		return time.Second
 	}
@@ -63,11 +54,42 @@ func (l *limiter) reserve(addr string) time.Duration {
 	return d
 }
 
-// sweep forgets the clients idle for a minute, or all of them if there are
-// still too many.
+// charge takes n more tokens from client, into debt if need be: its next
+// requests are refused until the debt is paid.
+func (l *limiter) charge(client string, n int) {
+	if n <= 0 {
+		return
+	}
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.get(client, now)
+	for n > 0 {
+		k := min(n, l.burst) // ReserveN takes at most a burst at once
+		lim.ReserveN(now, k)
+		n -= k
+	}
+}
+
+// get returns the bucket of client, seen at now. l.mu must be held.
+func (l *limiter) get(client string, now time.Time) *rate.Limiter {
+	if now.Sub(l.swept) > time.Minute || len(l.clients) >= maxClients {
+		l.sweep(now)
+	}
+	c := l.clients[client]
+	if c == nil {
+		c = &bucket{lim: rate.NewLimiter(l.rate, l.burst)}
+		l.clients[client] = c
+	}
+	c.seen = now
+	return c.lim
+}
+
+// sweep forgets the clients idle for a minute whose bucket is full again,
+// as a new client's is, or all of them if there are still too many.
 func (l *limiter) sweep(now time.Time) {
 	for a, c := range l.clients {
-		if now.Sub(c.seen) > time.Minute {
+		if now.Sub(c.seen) > time.Minute && c.lim.TokensAt(now) >= float64(l.burst) {
 			delete(l.clients, a)
 		}
 	}
@@ -78,18 +100,33 @@ func (l *limiter) sweep(now time.Time) {
 }
 
 // rateLimit answers 429 Too Many Requests, with Retry-After, to a client
-// that exceeds its rate. A client is a remote IP address.
+// that exceeds its rate.
 func rateLimit(next http.Handler, l *limiter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			host = r.RemoteAddr
-		}
-		if wait := l.reserve(host); wait > 0 {
+		if wait := l.reserve(clientKey(r)); wait > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 			writeJSON(w, http.StatusTooManyRequests, Error{Error: "mastermind: too many requests; slow down"})
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// clientKey returns the client that r comes from, for the rate limit: its
+// remote IPv4 address, or the /64 network of its IPv6 address, since one
+// IPv6 host commonly has a whole /64 to itself.
+func clientKey(r *http.Request) string {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	a := ap.Addr().Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, err := a.WithZone("").Prefix(64)
+	if err != nil {
+		return a.String()
+	}
+	return p.String()
 }

@@ -45,13 +45,13 @@ func TestLoad(t *testing.T) {
 	if perGame > server.DefaultLimits.MaxGuesses {
 		t.Fatalf("%d guesses per game; the server allows %d: use more clients", perGame, server.DefaultLimits.MaxGuesses)
 	}
-	ids := make([]string, games)
+	ids, tokens := make([]string, games), make([]string, games)
 	for i := range ids {
 		g, err := c.NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: server.DefaultLimits.MaxGuesses})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ids[i] = g.ID
+		ids[i], tokens[i] = g.ID, g.Token
 	}
 
 	type sent struct {
@@ -69,7 +69,7 @@ func TestLoad(t *testing.T) {
 	for i := range clients {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			id := ids[i%games]
+			id, token := ids[i%games], tokens[i%games]
 			mine := guesses / clients
 			if i < guesses%clients {
 				mine++
@@ -81,7 +81,7 @@ func TestLoad(t *testing.T) {
 					b[j] = mm.DefaultSymbols[rng.IntN(10)]
 				}
 				t0 := time.Now()
-				f, err := c.Guess(ctx, id, string(b))
+				f, err := c.Guess(ctx, id, token, string(b))
 				if err != nil {
 					t.Errorf("client %d: %v", i, err)
 					return
@@ -107,7 +107,7 @@ func TestLoad(t *testing.T) {
 		byGame[a.game] = append(byGame[a.game], a)
 	}
 	for _, id := range ids {
-		g, err := e.store.Game(ctx, id)
+		g, err := e.store.Game(ctx, id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

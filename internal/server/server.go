@@ -5,26 +5,48 @@
 // # API
 //
 //	POST /api/games                 {"colors":8,"pegs":5,"distinct":false,"maxGuesses":35,"timeLimitMs":2000}
-//	                                → 201 Game, state "playing"
-//	POST /api/games/{id}/guesses    {"guess":"11223"} → 200 Feedback
-//	GET  /api/games/{id}            → 200 Game with its history
-//	GET  /api/games/{id}/hint       → 200 {"guess":"…"}, the server's solver's next guess
+//	                                → 201 Game, state "playing", with its token
+//	POST /api/games/{id}/guesses    {"guess":"11223"} → 200 Feedback (the player's token required)
+//	GET  /api/games/{id}            → 200 Game with its history, for anyone
+//	GET  /api/games/{id}/hint       → 200 {"guess":"…"}, the server's solver's next guess (the token required)
 //	GET  /api/stats                 → 200 Stats
+//	GET  /api/config                → 200 Config: the defaults and limits of new games
 //
-// Errors are JSON, {"error":"…"}: 400 for a body that is not JSON, 404 for
-// an unknown game, 405 for a method that the path does not take, 409 for a
-// guess on a game that is over or out of time, 413 for a body over 64 KiB,
-// 422 for bad rules or a malformed guess (not counted as a guess), 429 when
-// one client sends too many requests, 501 for a hint from a server that
-// gives none, and 503 when the solver is busy or takes too long.
+// Errors are JSON, {"error":"…"}: 400 for a body that is not a JSON object,
+// 401 for a guess or hint without "Authorization: Bearer TOKEN", 403 with
+// another game's token, 404 for an unknown game, 405 for a method that the
+// path does not take, 409 for a guess on a game that is over or out of
+// time, 413 for a body over 64 KiB, 415 for a body that is not sent as
+// application/json, 422 for bad rules or a malformed guess (not counted as
+// a guess), 429 when one client sends too many requests, 501 for a hint
+// from a server that gives none, and 503 when the solver is busy or takes
+// too long. Error messages quote at most about 100 bytes of the request.
+//
+// # Owners
+//
+// Creating a game answers with a token, shown only then: the player's
+// proof of ownership, which guesses and hints must carry as "Authorization:
+// Bearer TOKEN". The server keeps only its SHA-256. Reading a game needs no
+// token, so that others may watch; the secret is shown only once the game
+// is over. Guesses and new games must be sent as application/json, which a
+// web page of another site cannot send without the browser asking this
+// server first (CORS), and this server never agrees.
 //
 // # Fairness
 //
 // The secret is drawn with crypto/rand and leaves the server only once the
 // game is over. The time limit runs on the server's clock from the game's
-// creation; a guess counts at the moment its whole request has been read. Guesses on
-// one game are serialised by the Store, and a guess is acknowledged only
-// once it is durable.
+// creation; a guess counts at the moment its whole request has been read.
+// Guesses on one game are serialised by the Store, and a guess is
+// acknowledged only once it is durable.
+//
+// # Load
+//
+// A client is a remote IPv4 address, or an IPv6 /64 network, and may send
+// Rate requests a second. Hints are computed at most once for each state
+// of a game, by at most HintWorkers solvers at once, within HintTimeout,
+// and cost the client rate-limit tokens in proportion to the solver's
+// time. Stats cost O(variants) in the Store.
 package server
 
 import (
@@ -37,6 +59,7 @@ import (
 	"net/http"
 	"runtime"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/time/rate"
 
@@ -44,16 +67,21 @@ import (
 )
 
 // A Store keeps the games. Its methods must be safe for concurrent use.
+//
+// A game's owner is known by a key, the SHA-256 of its token, which the
+// Store keeps and compares; a nil key given to Game or Guess skips the
+// check.
 type Store interface {
-	// CreateGame stores a new game durably.
-	CreateGame(ctx context.Context, g *mm.Game) error
-	// Game returns a game, or an error wrapping mm.ErrUnknownGame.
-	Game(ctx context.Context, id string) (*mm.Game, error)
+	// CreateGame stores a new game, owned by key, durably.
+	CreateGame(ctx context.Context, g *mm.Game, key []byte) error
+	// Game returns a game, or an error wrapping mm.ErrUnknownGame, or
+	// mm.ErrNotPlayer if key is not nil and not the owner's.
+	Game(ctx context.Context, id string, key []byte) (*mm.Game, error)
 	// Guess plays guess c, made at time at, in game id (mm.Game.Guess),
 	// serialised with every other guess of that game, and returns the game
 	// once the turn is durable. Its errors wrap mm.ErrUnknownGame,
-	// mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp.
-	Guess(ctx context.Context, id string, c mm.Code, at time.Time) (*mm.Game, error)
+	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp.
+	Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error)
 	// Stats returns the games of each variant; a game in play past its
 	// deadline at time now counts as lost.
 	Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error)
@@ -101,23 +129,43 @@ func (l Limits) withDefaults() Limits {
 // MaxBody is the largest request body the server reads.
 const MaxBody = 64 << 10
 
+// DefaultHintShare is the HintShare of a Server that leaves it zero.
+const DefaultHintShare = 0.05
+
 // Server serves the API and the web page. Fill in its fields, then serve
 // Handler(); the fields must not change afterwards.
 type Server struct {
 	// Store keeps the games. It is required.
 	Store Store
+	// Defaults is the variant of a new game whose request leaves it out,
+	// and the one the web page offers first; zero fields mean classic
+	// Mastermind's. It must be valid under Limits.
+	Defaults mm.Rules
 	// Hint is the solver behind GET /api/games/{id}/hint; nil disables
 	// hints. It sees only what the player sees (the rules and the history),
-	// never the secret. It must bound its own cost, failing with an error
-	// that wraps mm.ErrTooLarge for variants it will not take on.
+	// never the secret. It is asked through mm.GuessContext, so a
+	// ContextStrategy stops when a hint's time is up; it must bound its own
+	// cost, failing with an error that wraps mm.ErrTooLarge for variants it
+	// will not take on.
 	Hint mm.Strategy
-	// HintTimeout bounds the wait for a hint; 0 means 10 seconds. At most
-	// GOMAXPROCS hints are computed at once.
+	// HintTimeout bounds the wait for a hint, queueing for a solver
+	// included; 0 means 10 seconds.
 	HintTimeout time.Duration
+	// HintWorkers is the number of hints computed at once; 0 means one
+	// less than GOMAXPROCS, and at least one, so that hints never take
+	// every core from the guesses.
+	HintWorkers int
+	// HintShare is the share of one core that a client may keep the solver
+	// busy for, on average, within its rate: a hint that takes the solver d
+	// costs the client d × Rate / HintShare rate-limit tokens beyond the
+	// one of its request. 0 means DefaultHintShare. A hint already
+	// computed for the same state of the game costs one token.
+	HintShare float64
 	// Limits bound the games the server accepts.
 	Limits Limits
-	// Rate is the number of requests per second one client (one remote IP
-	// address) may make, with bursts of Burst; 0 means no limit.
+	// Rate is the number of requests per second one client (one remote
+	// IPv4 address or IPv6 /64 network) may make, with bursts of Burst;
+	// 0 means no limit.
 	Rate  float64
 	Burst int
 	// Now is the server's clock; nil means time.Now.
@@ -130,20 +178,41 @@ type Server struct {
 var webFS embed.FS
 
 // Handler returns the handler of the API and the web page. Each call
-// returns a new handler with its own rate limits.
+// returns a new handler with its own rate limits and hint cache. It panics
+// if Defaults are not valid under Limits.
 func (s *Server) Handler() http.Handler {
-	h := &handler{Server: s, limits: s.Limits.withDefaults(),
-		hints: make(chan struct{}, runtime.GOMAXPROCS(0)), now: s.Now, logf: s.Logf}
+	h := &handler{Server: s, limits: s.Limits.withDefaults(), now: s.Now, logf: s.Logf}
 	if h.now == nil {
 		h.now = time.Now
 	}
 	if h.logf == nil {
 		h.logf = log.Printf
 	}
-	if h.HintTimeout <= 0 {
-		h.hintTimeout = 10 * time.Second
-	} else {
-		h.hintTimeout = h.HintTimeout
+	h.defaults = s.Defaults.WithDefaults()
+	if err := h.checkRules(h.defaults); err != nil {
+		panic("server: Defaults: " + err.Error())
+	}
+	if s.Rate > 0 {
+		h.limiter = newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now)
+	}
+	if s.Hint != nil {
+		timeout := s.HintTimeout
+		if timeout <= 0 {
+			timeout = 10 * time.Second
+		}
+		workers := s.HintWorkers
+		if workers <= 0 {
+			workers = max(1, runtime.GOMAXPROCS(0)-1)
+		}
+		share := s.HintShare
+		if share <= 0 {
+			share = DefaultHintShare
+		}
+		h.hints = newHinter(s.Hint, timeout, workers, func(client string, d time.Duration) {
+			if h.limiter != nil {
+				h.limiter.charge(client, int(d.Seconds()*s.Rate/share))
+			}
+		})
 	}
 	api := http.NewServeMux()
 	api.HandleFunc("POST /api/games", h.createGame)
@@ -151,6 +220,7 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("POST /api/games/{id}/guesses", h.guess)
 	api.HandleFunc("GET /api/games/{id}/hint", h.hint)
 	api.HandleFunc("GET /api/stats", h.stats)
+	api.HandleFunc("GET /api/config", h.config)
 
 	web, err := fs.Sub(webFS, "web")
 	if err != nil {
@@ -162,21 +232,21 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/api/", jsonNotFound(api))
 	mux.Handle("/", pageHeaders(files))
 
-	var next http.Handler = mux
-	if s.Rate > 0 {
-		next = rateLimit(next, newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now))
+	if h.limiter != nil {
+		return rateLimit(mux, h.limiter)
 	}
-	return next
+	return mux
 }
 
 // handler holds what Handler derives from a Server.
 type handler struct {
 	*Server
-	limits      Limits
-	hints       chan struct{} // semaphore of hint computations
-	hintTimeout time.Duration
-	now         func() time.Time
-	logf        func(format string, args ...any)
+	limits   Limits
+	defaults mm.Rules
+	limiter  *limiter // nil without a rate limit
+	hints    *hinter  // nil without a solver
+	now      func() time.Time
+	logf     func(format string, args ...any)
 }
 
 // jsonNotFound answers requests that no API route matches with a JSON
@@ -261,6 +331,8 @@ func errorStatus(err error) int {
 		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, mm.ErrUnknownGame):
 		return http.StatusNotFound
+	case errors.Is(err, mm.ErrNotPlayer):
+		return http.StatusForbidden
 	case errors.Is(err, mm.ErrGameOver), errors.Is(err, mm.ErrTimeUp):
 		return http.StatusConflict
 	case errors.Is(err, mm.ErrInvalidCode), errors.Is(err, mm.ErrInvalidRules), errors.Is(err, mm.ErrTooLarge):
@@ -271,14 +343,36 @@ func errorStatus(err error) int {
 	return http.StatusInternalServerError
 }
 
+// maxMessage bounds the text of an error answer: the messages quote at
+// most about 100 bytes of the request, and this is a last guard.
+const maxMessage = 300
+
 // writeError answers with err as a JSON error. Errors that are the
 // server's fault are logged and not shown.
 func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := errorStatus(err)
 	msg := err.Error()
 	if status == http.StatusInternalServerError {
-		h.logf("mastermind: %s %s: %v", r.Method, r.URL.Path, err)
+		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
 		msg = "mastermind: internal error"
 	}
-	writeJSON(w, status, Error{Error: msg})
+	switch status {
+	case http.StatusUnauthorized:
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mastermind"`)
+	case http.StatusUnsupportedMediaType:
+		w.Header().Set("Accept-Post", "application/json")
+	}
+	writeJSON(w, status, Error{Error: clip(msg, maxMessage)})
+}
+
+// clip returns s cut to at most n bytes, on a character boundary, with an
+// ellipsis if it was cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

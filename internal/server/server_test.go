@@ -56,12 +56,15 @@ type env struct {
 	handler http.Handler
 	store   *store.Store
 	clock   *clock
+
+	mu     sync.Mutex
+	tokens map[string]string // of the games created through newGame
 }
 
 // newEnv starts a server; configure, if not nil, adjusts it first.
 func newEnv(t testing.TB, configure func(*server.Server)) *env {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"), &store.Options{SweepEvery: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,16 +79,39 @@ func newEnv(t testing.TB, configure func(*server.Server)) *env {
 		ts.Close()
 		st.Close()
 	})
-	return &env{Server: ts, handler: h, store: st, clock: c}
+	return &env{Server: ts, handler: h, store: st, clock: c, tokens: map[string]string{}}
 }
 
-// call sends a request and returns the status, headers and body.
+// call sends a request as the player would: a POST body as JSON, and the
+// game's token if newGame created it. It returns the status, headers and
+// body.
 func (e *env) call(t testing.TB, method, path, body string) (int, http.Header, []byte) {
+	t.Helper()
+	hdr := http.Header{}
+	if method == http.MethodPost {
+		hdr.Set("Content-Type", "application/json")
+	}
+	if rest, ok := strings.CutPrefix(path, "/api/games/"); ok {
+		id, _, _ := strings.Cut(rest, "/")
+		e.mu.Lock()
+		token := e.tokens[id]
+		e.mu.Unlock()
+		if token != "" {
+			hdr.Set("Authorization", "Bearer "+token)
+		}
+	}
+	return e.send(t, method, path, body, hdr)
+}
+
+// send sends a request with the headers hdr and returns the status,
+// headers and body.
+func (e *env) send(t testing.TB, method, path, body string, hdr http.Header) (int, http.Header, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, e.URL+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header = hdr
 	resp, err := e.Client().Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
@@ -115,17 +141,21 @@ func (e *env) callJSON(t testing.TB, method, path, body string, want int, out an
 	}
 }
 
+// newGame creates a game and keeps its token for call.
 func (e *env) newGame(t testing.TB, body string) *server.Game {
 	t.Helper()
 	var g server.Game
 	e.callJSON(t, "POST", "/api/games", body, http.StatusCreated, &g)
+	e.mu.Lock()
+	e.tokens[g.ID] = g.Token
+	e.mu.Unlock()
 	return &g
 }
 
 // secret reads a game's secret from the store, as only a test may.
 func (e *env) secret(t testing.TB, id string) string {
 	t.Helper()
-	g, err := e.store.Game(context.Background(), id)
+	g, err := e.store.Game(context.Background(), id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,9 +241,13 @@ func TestCreateGameErrors(t *testing.T) {
 		{`{"colors":1e100}`, 422, "colors"},
 		{`{"colours":8}`, 400, "unknown field"},
 		{`{"colors":8`, 400, "JSON"},
-		{`[1,2]`, 422, ""},
+		{`[1,2]`, 400, "JSON object"},
 		{`{} {}`, 400, "more than one"},
-		{`null`, 201, ""},
+		{`null`, 400, "JSON object"},
+		{`"colors"`, 400, "JSON object"},
+		{`8`, 400, "JSON object"},
+		{`true`, 400, "JSON object"},
+		{`{"colors":8}x`, 400, "JSON"},
 		{`{"colors":8} `, 201, ""},
 		{`{"pegs":5,"colors":8}` + strings.Repeat(" ", 70<<10), 413, ""},
 		{strings.Repeat(`{"colors":8,`, 6000), 413, ""},
@@ -311,6 +345,7 @@ func TestGuessErrors(t *testing.T) {
 	if got.Guesses != 0 || got.State != "playing" {
 		t.Errorf("after bad guesses: %d guesses, %s; want 0, playing", got.Guesses, got.State)
 	}
+	e.tokens["nosuchgame"] = g.Token // any token: the game is not there
 	e.callJSON(t, "POST", "/api/games/nosuchgame/guesses", `{"guess":"1234"}`, http.StatusNotFound, nil)
 	e.callJSON(t, "GET", "/api/games/nosuchgame", "", http.StatusNotFound, nil)
 	e.callJSON(t, "GET", "/api/games/nosuchgame/hint", "", http.StatusNotFound, nil)
@@ -401,6 +436,8 @@ func TestTimeLimitSlowBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+g.Token)
 	resp, err := e.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -539,7 +576,8 @@ func TestClient(t *testing.T) {
 	e := newEnv(t, nil)
 	c := &server.Client{URL: e.URL + "/", HTTP: e.Client()}
 	ctx := context.Background()
-	for _, req := range []server.NewGame{{}, {Colors: 8, Pegs: 5, MaxGuesses: 35, TimeLimitMs: 60_000}, {Colors: 7, Pegs: 4, Distinct: true}} {
+	distinct := true
+	for _, req := range []server.NewGame{{}, {Colors: 8, Pegs: 5, MaxGuesses: 35, TimeLimitMs: 60_000}, {Colors: 7, Pegs: 4, Distinct: &distinct}} {
 		res, err := c.Play(ctx, req, firstConsistent, nil)
 		if err != nil {
 			t.Fatalf("Play(%+v): %v", req, err)
@@ -563,17 +601,17 @@ func TestClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.clock.Add(2 * time.Second)
-	_, err = c.Guess(ctx, g.ID, "1234")
+	_, err = c.Guess(ctx, g.ID, g.Token, "1234")
 	if !errors.Is(err, mm.ErrGameOver) || !strings.Contains(err.Error(), "409 Conflict: time is up") {
 		t.Errorf("late Guess: %v; want a 409 that is ErrGameOver", err)
 	}
 	if _, err := c.Game(ctx, "nope"); !errors.Is(err, mm.ErrUnknownGame) {
 		t.Errorf("Game(nope): %v; want ErrUnknownGame", err)
 	}
-	if _, err := c.Guess(ctx, g.ID, "12"); !errors.Is(err, mm.ErrGameOver) {
+	if _, err := c.Guess(ctx, g.ID, g.Token, "12"); !errors.Is(err, mm.ErrGameOver) {
 		t.Errorf("Guess on a game out of time: %v; want ErrGameOver", err)
 	}
-	if h, err := c.Hint(ctx, "nope"); err == nil {
+	if h, err := c.Hint(ctx, "nope", g.Token); err == nil {
 		t.Errorf("Hint(nope) = %q; want an error", h)
 	}
 	if s, err := c.Stats(ctx); err != nil || s.Played != 5 {

@@ -19,56 +19,112 @@
 // its caller passes (the server's clock when the request arrived) and is
 // checked against the deadline stored with the game.
 //
-// A database file must be used by one Store at a time: the writer keeps the
-// games in play in memory.
+// # Owners
+//
+// A game is stored with its owner's key, a digest of a secret that only
+// the player holds; a guess must come with the same key. The store never
+// sees the secret itself.
+//
+// # One store per file
+//
+// The writer keeps the games in play in memory, so a database file must be
+// used by one Store at a time. Open takes an exclusive lock on a file
+// beside the database, PATH.lock, and a second Open of the same database,
+// in this process or another, fails with ErrLocked.
+//
+// # Retention and statistics
+//
+// The number of games played, won and lost for each variant is kept in a
+// table of counters, updated in the transaction that creates or ends each
+// game, so Stats costs O(variants) however many games are stored, and the
+// results of deleted games still count. A background sweep records the
+// games lost to the clock, deletes the games whose last activity is older
+// than Options.Retention, and gives the freed pages back to the file system
+// (incremental vacuum), so that the file stays bounded.
 package store
 
 import (
+	"bytes"
 	"context"
+	"crypto/subtle"
 	"database/sql"
 	"errors"
 	"fmt"
+	"log"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// ErrClosed is returned by the methods of a Store that has been closed.
-var ErrClosed = errors.New("mastermind: store closed")
+// Errors of a Store.
+var (
+	// ErrClosed is returned by the methods of a Store that has been closed.
+	ErrClosed = errors.New("mastermind: store closed")
+	// ErrLocked is returned by Open when another Store holds the database.
+	ErrLocked = errors.New("mastermind: the database is in use by another server")
+)
 
 const (
-	maxBatch = 1024    // most requests in one transaction
-	queueLen = 4096    // requests waiting for the writer
-	maxCache = 100_000 // games in play kept in memory by the writer
+	maxBatch = 1024 // most requests in one transaction
+	queueLen = 4096 // requests waiting for the writer
 )
+
+// Options configure a Store. The zero Options keep every game, sweep once
+// a minute and cache up to DefaultCacheBytes of games in play.
+type Options struct {
+	// CacheBytes bounds the memory of the writer's cache of games in play;
+	// 0 means DefaultCacheBytes. A game not in the cache is read from the
+	// file when it is guessed on.
+	CacheBytes int64
+	// Retention is how long a game is kept after its last activity (its
+	// creation, its last guess, or its end); 0 keeps every game. A game
+	// still in play when it is deleted counts as lost.
+	Retention time.Duration
+	// SweepEvery is the period of the background sweep; 0 means a minute
+	// and a negative value stops the background sweep (Sweep still runs
+	// it by hand).
+	SweepEvery time.Duration
+	// Now is the clock of the background sweep; nil means time.Now.
+	Now func() time.Time
+	// Logf logs the errors of the background sweep; nil means log.Printf.
+	Logf func(format string, args ...any)
+}
 
 // A Store holds games in an SQLite file. Its methods are safe for
 // concurrent use.
 type Store struct {
-	w *sql.DB // the writer's single connection
-	r *sql.DB // readers
+	opts Options
+	lock *os.File // held until Close
+	w    *sql.DB  // the writer's single connection
+	r    *sql.DB  // readers
 
 	ops     chan *op
 	quit    chan struct{} // closed by Close
 	stopped chan struct{} // closed when the writer has finished
+	swept   chan struct{} // closed when the background sweep has finished
 	once    sync.Once
 
 	// Owned by the writer goroutine.
-	cache                     map[string]*mm.Game // committed state of games in play
-	insGame, insGuess, upGame *sql.Stmt
+	cache                               *gameCache
+	insGame, insGuess, upGame, addStats *sql.Stmt
 
 	batches, committed atomic.Int64
 }
 
-// An op is one request to the writer: a new game, or a guess.
+// An op is one request to the writer: a new game, a guess, or a step of a
+// sweep.
 type op struct {
-	create *mm.Game // the game to create, or nil for a guess
+	create *mm.Game // the game to create
+	sweep  *sweepStep
+	key    []byte // the owner's key of the game to create or guess on
 	id     string
 	code   mm.Code
 	at     time.Time
@@ -81,61 +137,143 @@ type result struct {
 }
 
 // Open opens the database at path, creating it and its schema if need be,
-// and upgrading the schema of an older one.
-func Open(path string) (*Store, error) {
+// and upgrading the schema of an older one; opts nil means the zero
+// Options. It fails with an error wrapping ErrLocked if another Store has
+// the database open.
+//
+// The first Open by a version with retention converts the file to
+// incremental vacuum, which rewrites it once (VACUUM).
+func Open(path string, opts *Options) (*Store, error) {
 	if path == "" || strings.ContainsAny(path, "?#") || path == ":memory:" {
 		return nil, fmt.Errorf("mastermind: database file %q: want a file name without ? or #", path)
 	}
-	const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)"
-	w, err := sql.Open("sqlite", path+"?"+pragmas+"&_txlock=immediate")
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.CacheBytes <= 0 {
+		o.CacheBytes = DefaultCacheBytes
+	}
+	if o.SweepEvery == 0 {
+		o.SweepEvery = time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logf == nil {
+		o.Logf = log.Printf
+	}
+	lock, err := lockFile(path + ".lock")
 	if err != nil {
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+	}
+	s, err := open(path, o)
+	if err != nil {
+		unlockFile(lock)
+		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+	}
+	s.lock = lock
+	go s.run()
+	if o.SweepEvery > 0 {
+		go s.sweepEvery(o.SweepEvery)
+	} else {
+		close(s.swept)
+	}
+	return s, nil
+}
+
+// open opens the connections, brings the schema up to date and prepares
+// the writer's statements.
+func open(path string, o Options) (*Store, error) {
+	const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)" +
+		"&_pragma=journal_size_limit(67108864)"
+	// auto_vacuum comes first: a new file takes it only before WAL mode
+	// writes its header.
+	w, err := sql.Open("sqlite", path+"?_pragma=auto_vacuum(2)&"+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
 	}
 	w.SetMaxOpenConns(1)
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	ctx := context.Background()
+	if err := incrementalVacuum(ctx, w); err != nil {
+		w.Close()
+		return nil, err
+	}
 	if err := migrate(ctx, w); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+		return nil, err
 	}
 	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
 	if err != nil {
 		w.Close()
-		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+		return nil, err
 	}
 	r.SetMaxOpenConns(2 * runtime.GOMAXPROCS(0))
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
-	s := &Store{w: w, r: r,
-		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}),
-		cache: make(map[string]*mm.Game),
+	s := &Store{opts: o, w: w, r: r,
+		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
+		cache: newGameCache(o.CacheBytes),
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt
 		sql string
 	}{
-		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, owner_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&s.insGuess, `INSERT INTO guesses (game_id, n, guess, black, white, at_ms) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&s.upGame, `UPDATE games SET status = ?, guesses = ?, ended_ms = ? WHERE id = ?`},
+		{&s.addStats, `INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO UPDATE SET played = played + excluded.played, won = won + excluded.won,
+				lost = lost + excluded.lost, won_guesses = won_guesses + excluded.won_guesses`},
 	} {
 		if *p.st, err = w.PrepareContext(ctx, p.sql); err != nil {
 			s.closeDBs()
-			return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+			return nil, err
 		}
 	}
-	go s.run()
 	return s, nil
 }
 
-// Close waits for the requests already queued to be committed, then closes
-// the database. Later calls do nothing and return nil.
+// incrementalVacuum makes the database give freed pages back to the file
+// system on request (PRAGMA incremental_vacuum), converting a database
+// that does not: a new one at once, an older one by rewriting it.
+func incrementalVacuum(ctx context.Context, db *sql.DB) error {
+	const incremental = 2
+	var mode int
+	if err := db.QueryRowContext(ctx, "PRAGMA auto_vacuum").Scan(&mode); err != nil {
+		return err
+	}
+	if mode == incremental {
+		return nil
+	}
+	if _, err := db.ExecContext(ctx, "PRAGMA auto_vacuum = INCREMENTAL"); err != nil {
+		return err
+	}
+	// A database with tables takes the new mode only once rewritten.
+	var tables int
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM sqlite_schema").Scan(&tables); err != nil {
+		return err
+	}
+	if tables > 0 {
+		if _, err := db.ExecContext(ctx, "VACUUM"); err != nil {
+			return fmt.Errorf("converting to incremental vacuum: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close stops the background sweep, waits for the requests already queued
+// to be committed, then closes the database and releases its lock. Later
+// calls do nothing and return nil.
 func (s *Store) Close() error {
 	err := ErrClosed
 	s.once.Do(func() {
 		close(s.quit)
+		<-s.swept
 		<-s.stopped
-		err = s.closeDBs()
+		err = errors.Join(s.closeDBs(), unlockFile(s.lock))
 	})
 	if err == ErrClosed {
 		return nil
@@ -144,7 +282,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) closeDBs() error {
-	for _, st := range []*sql.Stmt{s.insGame, s.insGuess, s.upGame} {
+	for _, st := range []*sql.Stmt{s.insGame, s.insGuess, s.upGame, s.addStats} {
 		if st != nil {
 			st.Close()
 		}
@@ -159,11 +297,13 @@ func (s *Store) GroupCommits() (transactions, requests int64) {
 	return s.batches.Load(), s.committed.Load()
 }
 
-// CreateGame stores a new game and returns once it is durable. g must have
-// an ID, valid rules, a secret legal under them, and no turns; the store
-// keeps its times to the millisecond. It fails if a game with the same ID
-// exists.
-func (s *Store) CreateGame(ctx context.Context, g *mm.Game) error {
+// CreateGame stores a new game, owned by the holder of key, and returns
+// once it is durable. g must have an ID, valid rules, a secret legal under
+// them, and no turns; the store keeps its times to the millisecond. key is
+// what Guess and Game compare the keys they are given with: a digest of the
+// player's secret, such as a SHA-256; nil lets anyone play. It fails if a
+// game with the same ID exists.
+func (s *Store) CreateGame(ctx context.Context, g *mm.Game, key []byte) error {
 	switch {
 	case g.ID == "":
 		return fmt.Errorf("mastermind: a new game needs an ID")
@@ -182,19 +322,22 @@ func (s *Store) CreateGame(ctx context.Context, g *mm.Game) error {
 	c.Rules = c.Rules.WithDefaults()
 	c.Created = time.UnixMilli(g.Created.UnixMilli())
 	c.TimeLimit = g.TimeLimit.Truncate(time.Millisecond)
-	_, err := s.do(ctx, &op{create: c})
+	_, err := s.do(ctx, &op{create: c, key: bytes.Clone(key)})
 	return err
 }
 
 // Guess plays guess c, made at time at, in game id, and returns the game
-// once the turn is durable. The errors wrap mm.ErrUnknownGame,
-// mm.ErrInvalidCode (the guess is not counted), mm.ErrGameOver, or
-// mm.ErrTimeUp; with ErrTimeUp the game, now lost, is returned too.
+// once the turn is durable. key must be the owner's key given to
+// CreateGame, unless that was nil; a nil key skips the check, for callers
+// that have made it themselves. The errors wrap mm.ErrUnknownGame,
+// mm.ErrNotPlayer, mm.ErrInvalidCode (the guess is not counted),
+// mm.ErrGameOver, or mm.ErrTimeUp; with ErrTimeUp the game, now lost, is
+// returned too.
 //
 // The returned Game is the caller's: it shares the turns, which never
 // change, with the store.
-func (s *Store) Guess(ctx context.Context, id string, c mm.Code, at time.Time) (*mm.Game, error) {
-	return s.do(ctx, &op{id: id, code: c, at: at})
+func (s *Store) Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error) {
+	return s.do(ctx, &op{id: id, key: key, code: c, at: at})
 }
 
 // do hands o to the writer and waits for its result. Once o is queued, it
@@ -267,7 +410,7 @@ func (s *Store) fill(batch []*op) []*op {
 // If the transaction fails, it tries each request on its own, so that one
 // bad request does not fail the others.
 func (s *Store) apply(batch []*op) {
-	res, changed, err := s.commit(batch)
+	res, tx, err := s.commit(batch)
 	if err != nil {
 		if len(batch) > 1 {
 			for i := range batch {
@@ -276,20 +419,16 @@ func (s *Store) apply(batch []*op) {
 			return
 		}
 		res[0] = result{err: fmt.Errorf("mastermind: storing the game: %w", err)}
-		// The game may have changed under us (another program writing the
-		// file): read it afresh next time.
-		delete(s.cache, batch[0].id)
+		// Read the game afresh next time.
+		s.cache.remove(batch[0].id)
 	} else {
 		s.batches.Add(1)
 		s.committed.Add(int64(len(batch)))
-		if len(s.cache)+len(changed) > maxCache {
-			clear(s.cache)
-		}
-		for id, g := range changed {
-			if g.Status == mm.Playing {
-				s.cache[id] = g
+		for id, c := range tx.games {
+			if c != nil && c.g.Status == mm.Playing {
+				s.cache.put(c.g, c.key)
 			} else {
-				delete(s.cache, id)
+				s.cache.remove(id)
 			}
 		}
 	}
@@ -298,77 +437,155 @@ func (s *Store) apply(batch []*op) {
 	}
 }
 
+// A writeTx is what one transaction of the writer changes.
+type writeTx struct {
+	*sql.Tx
+	// games are the games the transaction changed, at their state in it;
+	// nil for a game that is over or deleted.
+	games map[string]*cached
+	// stats are the changes to the counters of each variant.
+	stats map[mm.Rules]*mm.GameStats
+}
+
+// count adds to the counters of r.
+func (tx *writeTx) count(r mm.Rules, played, won, lost, wonGuesses int) {
+	d := tx.stats[r]
+	if d == nil {
+		d = &mm.GameStats{Rules: r}
+		tx.stats[r] = d
+	}
+	d.Played += played
+	d.Won += won
+	d.Lost += lost
+	d.WonGuesses += wonGuesses
+}
+
+// ended counts the end of game g, if it is over.
+func (tx *writeTx) ended(g *mm.Game) {
+	switch g.Status {
+	case mm.Won:
+		tx.count(g.Rules, 0, 1, 0, len(g.Turns))
+	case mm.Lost:
+		tx.count(g.Rules, 0, 0, 1, 0)
+	}
+}
+
 // commit applies batch in one transaction. It returns each request's
-// result and the games it changed; on error nothing was committed.
-func (s *Store) commit(batch []*op) ([]result, map[string]*mm.Game, error) {
+// result and what the transaction changed; on error nothing was committed.
+func (s *Store) commit(batch []*op) ([]result, *writeTx, error) {
 	res := make([]result, len(batch))
-	changed := make(map[string]*mm.Game)
 	ctx := context.Background()
-	tx, err := s.w.BeginTx(ctx, nil)
+	sqltx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return res, nil, err
 	}
-	defer tx.Rollback()
+	defer sqltx.Rollback()
+	tx := &writeTx{Tx: sqltx, games: make(map[string]*cached), stats: make(map[mm.Rules]*mm.GameStats)}
 	for i, o := range batch {
-		if g := o.create; g != nil {
-			var deadline any
-			if d := g.Deadline(); !d.IsZero() {
-				deadline = d.UnixMilli()
-			}
-			if _, err := tx.StmtContext(ctx, s.insGame).ExecContext(ctx, g.ID, g.Rules.Colors, g.Rules.Pegs, g.Rules.Distinct,
-				g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli()); err != nil {
-				return res, nil, err
-			}
-			changed[g.ID] = g
-			res[i] = result{g: g.Clone()}
-			continue
-		}
-		g := changed[o.id]
-		if g == nil {
-			g = s.cache[o.id]
-		}
-		if g == nil {
-			if g, err = loadGame(ctx, tx, o.id); errors.Is(err, mm.ErrUnknownGame) {
-				res[i] = result{err: err}
-				continue
-			} else if err != nil {
-				return res, nil, err
-			}
-		}
-		g = g.Clone()
-		f, err := g.Guess(o.code, o.at)
 		switch {
-		case errors.Is(err, mm.ErrTimeUp):
-			if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
-				return res, nil, err
-			}
-			changed[g.ID] = g
-			res[i] = result{g: g.Clone(), err: err}
-			continue
-		case err != nil:
-			res[i] = result{err: err}
-			continue
+		case o.create != nil:
+			res[i], err = s.create(ctx, tx, o)
+		case o.sweep != nil:
+			err = s.sweepOne(ctx, tx, o.sweep)
+		default:
+			res[i], err = s.guess(ctx, tx, o)
 		}
-		if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, len(g.Turns), o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
+		if err != nil {
 			return res, nil, err
 		}
-		if g.Status != mm.Playing {
-			if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
-				return res, nil, err
-			}
+	}
+	for _, d := range tx.stats {
+		if _, err := tx.StmtContext(ctx, s.addStats).ExecContext(ctx, d.Rules.Colors, d.Rules.Pegs, d.Rules.Distinct,
+			d.Played, d.Won, d.Lost, d.WonGuesses); err != nil {
+			return res, nil, err
 		}
-		changed[g.ID] = g
-		res[i] = result{g: g.Clone()}
 	}
 	if err := tx.Commit(); err != nil {
 		return res, nil, err
 	}
-	return res, changed, nil
+	return res, tx, nil
+}
+
+// create inserts the game of o. The error is the transaction's: a failed
+// insert fails the batch, which is then tried request by request.
+func (s *Store) create(ctx context.Context, tx *writeTx, o *op) (result, error) {
+	g := o.create
+	var deadline any
+	if d := g.Deadline(); !d.IsZero() {
+		deadline = d.UnixMilli()
+	}
+	if _, err := tx.StmtContext(ctx, s.insGame).ExecContext(ctx, g.ID, g.Rules.Colors, g.Rules.Pegs, g.Rules.Distinct,
+		g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli(), o.key); err != nil {
+		return result{}, err
+	}
+	tx.count(g.Rules, 1, 0, 0, 0)
+	tx.games[g.ID] = &cached{g: g, key: o.key}
+	return result{g: g.Clone()}, nil
+}
+
+// guess plays the guess of o. The result carries the errors of the
+// request; the error returned is the transaction's.
+func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
+	// The game as this transaction left it, else as committed; a game that
+	// ended or went earlier in the transaction is read again, as it is now.
+	c, seen := tx.games[o.id]
+	if !seen {
+		c = s.cache.get(o.id)
+	}
+	if c == nil {
+		g, key, err := loadGame(ctx, tx.Tx, o.id)
+		if errors.Is(err, mm.ErrUnknownGame) {
+			return result{err: err}, nil
+		} else if err != nil {
+			return result{}, err
+		}
+		c = &cached{g: g, key: key}
+	}
+	if err := checkKey(o.id, c.key, o.key); err != nil {
+		return result{err: err}, nil
+	}
+	g := c.g.Clone()
+	f, err := g.Guess(o.code, o.at)
+	switch {
+	case errors.Is(err, mm.ErrTimeUp):
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+			return result{}, err
+		}
+		tx.ended(g)
+		tx.games[g.ID] = nil
+		return result{g: g.Clone(), err: err}, nil
+	case err != nil:
+		return result{err: err}, nil
+	}
+	if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, len(g.Turns), o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
+		return result{}, err
+	}
+	if g.Status != mm.Playing {
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+			return result{}, err
+		}
+		tx.ended(g)
+		tx.games[g.ID] = nil
+	} else {
+		tx.games[g.ID] = &cached{g: g, key: c.key}
+	}
+	return result{g: g.Clone()}, nil
+}
+
+// checkKey checks that key opens game id, whose owner's key is owner: a
+// nil key is not checked, and a nil owner takes any key.
+func checkKey(id string, owner, key []byte) error {
+	if key == nil || owner == nil || subtle.ConstantTimeCompare(owner, key) == 1 {
+		return nil
+	}
+	return fmt.Errorf("%w: the token is not the one game %s was created with", mm.ErrNotPlayer, id)
 }
 
 // Game returns game id as committed, or an error wrapping
-// mm.ErrUnknownGame.
-func (s *Store) Game(ctx context.Context, id string) (*mm.Game, error) {
+// mm.ErrUnknownGame. With a key that is not the owner's key, it fails
+// with mm.ErrNotPlayer; a nil key reads the game as anyone may (its
+// secret too, which the caller shows only once the game is over).
+func (s *Store) Game(ctx context.Context, id string, key []byte) (*mm.Game, error) {
 	select {
 	case <-s.quit:
 		return nil, ErrClosed
@@ -380,25 +597,33 @@ func (s *Store) Game(ctx context.Context, id string) (*mm.Game, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	return loadGame(ctx, tx, id)
+	g, owner, err := loadGame(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKey(id, owner, key); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
-// loadGame reads game id with its turns.
-func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, error) {
+// loadGame reads game id with its turns and its owner's key.
+func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, []byte, error) {
 	var (
 		g                          = &mm.Game{ID: id}
 		limit, created             int64
 		ended                      sql.NullInt64
 		secret, status             string
 		colors, pegs, distinct, mg int
+		key                        []byte
 	)
-	err := tx.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms
-		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended)
+	err := tx.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms, owner_key
+		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended, &key)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: %q", mm.ErrUnknownGame, id)
+		return nil, nil, fmt.Errorf("%w: %s", mm.ErrUnknownGame, quote(id))
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g.Rules = mm.Rules{Colors: colors, Pegs: pegs, Distinct: distinct != 0}
 	g.MaxGuesses = mg
@@ -408,14 +633,14 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, error) {
 		g.Ended = time.UnixMilli(ended.Int64)
 	}
 	if err := g.Status.UnmarshalText([]byte(status)); err != nil {
-		return nil, fmt.Errorf("mastermind: game %s: %w", id, err)
+		return nil, nil, fmt.Errorf("mastermind: game %s: %w", id, err)
 	}
 	if g.Secret, err = g.Rules.ParseCode(secret); err != nil {
-		return nil, fmt.Errorf("mastermind: game %s: stored secret: %w", id, err)
+		return nil, nil, fmt.Errorf("mastermind: game %s: stored secret: %w", id, err)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT n, guess, black, white FROM guesses WHERE game_id = ? ORDER BY n`, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -425,44 +650,29 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, error) {
 			t    mm.Turn
 		)
 		if err := rows.Scan(&n, &code, &t.Feedback.Black, &t.Feedback.White); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if n != len(g.Turns)+1 {
-			return nil, fmt.Errorf("mastermind: game %s: guess %d follows guess %d", id, n, len(g.Turns))
+			return nil, nil, fmt.Errorf("mastermind: game %s: guess %d follows guess %d", id, n, len(g.Turns))
 		}
 		if t.Guess, err = g.Rules.ParseCode(code); err != nil {
-			return nil, fmt.Errorf("mastermind: game %s: stored guess %d: %w", id, n, err)
+			return nil, nil, fmt.Errorf("mastermind: game %s: stored guess %d: %w", id, n, err)
 		}
 		g.Turns = append(g.Turns, t)
 	}
-	return g, rows.Err()
+	return g, key, rows.Err()
 }
 
-// Stats returns the number of games played, won and lost for each variant,
-// with the guesses of the won games; a game still playing past its deadline
-// at time now counts as lost.
-func (s *Store) Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error) {
-	select {
-	case <-s.quit:
-		return nil, ErrClosed
-	default:
+// quote quotes s, cut to its first 64 bytes: game IDs come from request
+// paths, and an error need not repeat a long one.
+func quote(s string) string {
+	const most = 64
+	if len(s) <= most {
+		return fmt.Sprintf("%q", s)
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT colors, pegs, distinct_, COUNT(*),
-			SUM(CASE WHEN status = 'won' THEN 1 ELSE 0 END),
-			SUM(CASE WHEN status = 'lost' OR (status = 'playing' AND deadline_ms < ?) THEN 1 ELSE 0 END),
-			SUM(CASE WHEN status = 'won' THEN guesses ELSE 0 END)
-		FROM games GROUP BY colors, pegs, distinct_ ORDER BY colors, pegs, distinct_`, now.UnixMilli())
-	if err != nil {
-		return nil, err
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
 	}
-	defer rows.Close()
-	var out []mm.GameStats
-	for rows.Next() {
-		var st mm.GameStats
-		if err := rows.Scan(&st.Rules.Colors, &st.Rules.Pegs, &st.Rules.Distinct, &st.Played, &st.Won, &st.Lost, &st.WonGuesses); err != nil {
-			return nil, err
-		}
-		out = append(out, st)
-	}
-	return out, rows.Err()
+	return fmt.Sprintf("%q…", s[:cut])
 }

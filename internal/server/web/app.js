@@ -15,6 +15,8 @@ const COLOURS = [
 const $ = (id) => document.getElementById(id);
 
 let game = null;   // the game as the API shows it
+let token = null;  // the game's token, if this tab's player started it
+let hints = true;  // the server gives hints
 let guess = [];    // colours of the guess being composed
 let busy = false;  // a request is under way
 let ticker = null; // the countdown's interval
@@ -27,14 +29,29 @@ function colour(k) {
 
 function colourName(k) { return colour(k)[0] + " (" + SYMBOLS[k] + ")"; }
 
-// api sends a request and returns the decoded answer, or throws an Error
-// with the server's message and the HTTP status.
-async function api(method, path, body) {
+// The token of each game started in this tab stays in sessionStorage, so
+// that a reload goes on playing; another tab, or another person given the
+// link, watches.
+function tokenKey(id) { return "mastermind-token:" + id; }
+
+function savedToken(id) {
+  try { return sessionStorage.getItem(tokenKey(id)); } catch (e) { return null; }
+}
+
+function saveToken(id, t) {
+  try { sessionStorage.setItem(tokenKey(id), t); } catch (e) { /* private mode: this page only */ }
+}
+
+// api sends a request, with the game's token if auth is set, and returns
+// the decoded answer, or throws an Error with the server's message and the
+// HTTP status.
+async function api(method, path, body, auth) {
   const opts = { method, headers: { "Accept": "application/json" } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  if (auth && token) opts.headers["Authorization"] = "Bearer " + token;
   const resp = await fetch(path, opts);
   let data = null;
   try { data = await resp.json(); } catch (e) { data = null; }
@@ -99,11 +116,18 @@ function setStatus(msg, isError) {
 
 function playing() { return game !== null && game.state === "playing"; }
 
+// mine reports whether this tab plays the game rather than watches it.
+function mine() { return token !== null; }
+
+// canGuess reports whether this tab may guess now.
+function canGuess() { return playing() && mine(); }
+
 function render() {
   $("game").hidden = game === null;
   if (game === null) return;
   const limit = game.maxGuesses ? game.maxGuesses + " guesses" : "no guess limit";
   const time = game.timeLimitMs ? game.timeLimitMs / 1000 + " s" : "no time limit";
+  $("game-title").textContent = mine() ? "Your guess" : "Watching this game";
   $("rules-line").textContent = game.colors + " colours × " + game.pegs + " pegs, " +
     (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + ".";
 
@@ -114,7 +138,7 @@ function render() {
     b.type = "button";
     b.setAttribute("aria-label", colourName(k));
     b.title = colourName(k);
-    b.disabled = !playing() || guess.length >= game.pegs || (game.distinct && guess.includes(k));
+    b.disabled = !canGuess() || guess.length >= game.pegs || (game.distinct && guess.includes(k));
     b.addEventListener("click", () => place(k));
     palette.append(b);
   }
@@ -134,13 +158,14 @@ function render() {
       b.setAttribute("aria-label", "hole " + (i + 1) + ": empty");
     }
     b.type = "button";
-    b.disabled = !playing() || (i >= guess.length);
+    b.disabled = !canGuess() || (i >= guess.length);
     current.append(b);
   }
 
-  $("submit").disabled = busy || !playing() || guess.length !== game.pegs;
-  $("clear").disabled = !playing() || guess.length === 0;
-  $("hint").disabled = busy || !playing();
+  $("submit").disabled = busy || !canGuess() || guess.length !== game.pegs;
+  $("clear").disabled = !canGuess() || guess.length === 0;
+  $("hint").disabled = busy || !canGuess();
+  $("hint").hidden = !hints;
 
   const body = $("history").tBodies[0];
   body.replaceChildren();
@@ -166,14 +191,25 @@ function announce() {
   } else if (game.state === "lost") {
     setStatus("Game over: " + (game.timeLimitMs && (!game.maxGuesses || game.guesses < game.maxGuesses)
       ? "time ran out." : "no guesses left."));
+  } else if (!mine()) {
+    setStatus("You are watching this game: only the player who started it can guess.");
   } else {
     const left = game.maxGuesses ? " of " + game.maxGuesses : "";
     setStatus("Guess " + (game.guesses + 1) + left + ": choose " + game.pegs + " colours, then Guess.");
   }
 }
 
+// lostToken makes this tab a spectator after the server refused its token.
+function lostToken(e) {
+  if (e.status !== 401 && e.status !== 403) return false;
+  token = null;
+  render();
+  setStatus("This tab cannot play this game any more: " + e.message, true);
+  return true;
+}
+
 function place(k) {
-  if (!playing() || guess.length >= game.pegs) return;
+  if (!canGuess() || guess.length >= game.pegs) return;
   if (game.distinct && guess.includes(k)) return;
   guess.push(k);
   render();
@@ -200,8 +236,12 @@ function startClock() {
   ticker = setInterval(tick, 100);
 }
 
-// show makes g the game on the page.
+// show makes g the game on the page, played with the token of this tab if
+// it has one.
 function show(g) {
+  if (g.token) saveToken(g.id, g.token);
+  token = savedToken(g.id) || g.token || null;
+  delete g.token;
   game = g;
   game.history = game.history || [];
   guess = [];
@@ -226,12 +266,12 @@ async function refresh() {
 }
 
 async function submit() {
-  if (busy || !playing() || guess.length !== game.pegs) return;
+  if (busy || !canGuess() || guess.length !== game.pegs) return;
   const code = guess.map((k) => SYMBOLS[k]).join("");
   busy = true;
   render();
   try {
-    const f = await api("POST", "/api/games/" + encodeURIComponent(game.id) + "/guesses", { guess: code });
+    const f = await api("POST", "/api/games/" + encodeURIComponent(game.id) + "/guesses", { guess: code }, true);
     game.history.push({ guess: code, black: f.black, white: f.white });
     game.guesses = f.guesses;
     game.state = f.state;
@@ -244,18 +284,19 @@ async function submit() {
   } catch (e) {
     busy = false;
     render();
+    if (lostToken(e)) return;
     setStatus(e.message, true);
     if (e.status === 409) refresh();
   }
 }
 
 async function hint() {
-  if (busy || !playing()) return;
+  if (busy || !canGuess()) return;
   busy = true;
   render();
   setStatus("Thinking…");
   try {
-    const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint");
+    const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint", undefined, true);
     guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
     busy = false;
     render();
@@ -264,6 +305,7 @@ async function hint() {
   } catch (e) {
     busy = false;
     render();
+    if (lostToken(e)) return;
     setStatus("No hint: " + e.message, true);
   }
 }
@@ -282,6 +324,7 @@ async function newGame(ev) {
     if (first) first.focus();
   } catch (e) {
     game = null;
+    token = null;
     render();
     $("game").hidden = false;
     setStatus(e.message, true);
@@ -300,8 +343,28 @@ async function loadStats() {
   }
 }
 
+// loadConfig fills the form with the server's defaults and limits.
+async function loadConfig() {
+  try {
+    const c = await api("GET", "/api/config");
+    hints = c.hints;
+    $("colors").value = c.defaults.colors;
+    $("colors").max = c.limits.maxColors;
+    $("pegs").value = c.defaults.pegs;
+    $("pegs").max = c.limits.maxPegs;
+    $("distinct").checked = c.defaults.distinct;
+    $("max-guesses").value = c.defaults.maxGuesses;
+    $("max-guesses").max = c.limits.maxGuesses;
+    $("time-limit").value = c.defaults.timeLimitMs / 1000;
+    $("time-limit").max = c.limits.maxTimeLimitMs / 1000;
+    render();
+  } catch (e) {
+    // The form keeps the classic defaults.
+  }
+}
+
 document.addEventListener("keydown", (ev) => {
-  if (!playing() || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (!canGuess() || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   if (ev.key === "Backspace") {
@@ -323,6 +386,7 @@ $("hint").addEventListener("click", hint);
 
 (async function init() {
   loadStats();
+  await loadConfig();
   const id = location.hash.slice(1);
   if (!id) return;
   try {

@@ -1,0 +1,162 @@
+package server
+
+import (
+	"container/list"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// hintCache is the number of hints a hinter remembers after computing
+// them: a few hundred kilobytes.
+const hintCache = 4096
+
+// A hinter computes hints: at most once for each state of a game, with at
+// most cap(slots) solvers at work at once, each within timeout. Its
+// methods are safe for concurrent use.
+type hinter struct {
+	strategy mm.Strategy
+	timeout  time.Duration
+	slots    chan struct{} // semaphore of solvers at work
+	// charge bills client for d of a solver's time.
+	charge func(client string, d time.Duration)
+
+	mu   sync.Mutex
+	byID map[hintKey]*hintEntry
+	done *list.List // of *hintEntry with a result, most recent first
+
+	// computed counts the computations started, for tests.
+	computed atomic.Int64
+}
+
+// hintKey names a state of a game: the turns of a game only grow, so its
+// ID and its number of turns say what the solver sees.
+type hintKey struct {
+	id    string
+	turns int
+}
+
+// A hintEntry is one computation of a hint, under way or finished.
+type hintEntry struct {
+	key     hintKey
+	ctx     context.Context // done at the timeout, or when every waiter left
+	cancel  context.CancelFunc
+	ready   chan struct{} // closed once code and err are set
+	waiters int           // requests waiting for it
+	started atomic.Bool   // a solver took it on
+	code    mm.Code
+	err     error
+	elem    *list.Element // in done, once finished with a result kept
+}
+
+func newHinter(s mm.Strategy, timeout time.Duration, workers int, charge func(string, time.Duration)) *hinter {
+	return &hinter{strategy: s, timeout: timeout, slots: make(chan struct{}, workers), charge: charge,
+		byID: make(map[hintKey]*hintEntry), done: list.New()}
+}
+
+// guess returns the hint for game g, on behalf of client, waiting at most
+// until the hint's timeout or ctx is done. The first request for a state
+// of the game starts the computation and pays for it; the others wait for
+// it, or take the result remembered.
+func (h *hinter) guess(ctx context.Context, client string, g *mm.Game) (mm.Code, error) {
+	k := hintKey{g.ID, len(g.Turns)}
+	h.mu.Lock()
+	e := h.byID[k]
+	if e != nil && e.elem != nil {
+		h.done.MoveToFront(e.elem)
+		h.mu.Unlock()
+		return e.code, e.err
+	}
+	if e == nil || e.ctx.Err() != nil {
+		// Nothing known, or a computation that timed out or was given up
+		// and runs on only until its solver notices: start afresh.
+		e = &hintEntry{key: k, ready: make(chan struct{})}
+		e.ctx, e.cancel = context.WithTimeout(context.Background(), h.timeout)
+		h.byID[k] = e
+		h.computed.Add(1)
+		go h.compute(e, client, g.Rules, g.Turns)
+	}
+	e.waiters++
+	h.mu.Unlock()
+
+	select {
+	case <-e.ready:
+		return e.code, e.err
+	case <-ctx.Done():
+	case <-e.ctx.Done():
+	}
+	h.mu.Lock()
+	e.waiters--
+	if e.waiters == 0 {
+		e.cancel() // nobody waits for it any more
+	}
+	h.mu.Unlock()
+	select {
+	case <-e.ready: // it finished meanwhile after all
+		return e.code, e.err
+	default:
+	}
+	if !e.started.Load() {
+		return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
+	}
+	return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
+}
+
+// compute runs the solver for e once a slot is free, bills client for
+// its time, and keeps the result if it is one for every later request.
+func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Turn) {
+	code, err := func() (mm.Code, error) {
+		select {
+		case h.slots <- struct{}{}:
+		case <-e.ctx.Done():
+			return mm.Code{}, e.ctx.Err()
+		}
+		defer func() { <-h.slots }()
+		e.started.Store(true)
+		start := time.Now()
+		defer func() { h.charge(client, time.Since(start)) }()
+		// The solver sees the rules and the history, never the secret.
+		st, err := mm.NewState(r, rand.New(cryptoSource{}))
+		if err != nil {
+			return mm.Code{}, err
+		}
+		for _, t := range turns {
+			if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+				return mm.Code{}, err
+			}
+		}
+		return mm.GuessContext(e.ctx, h.strategy, st)
+	}()
+	switch {
+	case err == nil, errors.Is(err, mm.ErrTooLarge):
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		err = &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
+	default:
+		err = fmt.Errorf("mastermind: no hint: %w", err)
+	}
+	e.code, e.err = code, err
+	keep := err == nil || errors.Is(err, mm.ErrTooLarge)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	close(e.ready)
+	e.cancel()
+	if h.byID[e.key] != e {
+		return // given up and replaced
+	}
+	if !keep {
+		delete(h.byID, e.key)
+		return
+	}
+	e.elem = h.done.PushFront(e)
+	for h.done.Len() > hintCache {
+		old := h.done.Remove(h.done.Back()).(*hintEntry)
+		delete(h.byID, old.key)
+	}
+}

@@ -1,0 +1,91 @@
+package store_test
+
+import (
+	"database/sql"
+	"flag"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mastermind-toolkit/mastermind/internal/store"
+)
+
+var benchGames = flag.Int("bench.games", 1_000_000, "games stored for BenchmarkStats")
+
+// BenchmarkStats reads the statistics of a database of -bench.games games
+// (a million by default) of 30 variants: first with 1 111 of them past
+// their deadline and not yet recorded by the sweep, then with none. The
+// target is under 5 ms:
+//
+//	go test ./internal/store -run XXX -bench Stats -benchtime 200x
+func BenchmarkStats(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "games.db")
+	s, err := store.Open(path, noSweep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(OFF)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for _, q := range []string{
+		// Games of 30 variants: a third won in 5 guesses, a third lost,
+		// a third in play, of which one in 300 is past its deadline.
+		`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+		INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, status, guesses, ended_ms)
+		SELECT printf('g%08d', i), 6 + i % 10, 4 + i % 3, 0, 10,
+			CASE WHEN i % 900 = 2 THEN 1000 ELSE 0 END,
+			CASE WHEN i % 900 = 2 THEN 1795000001000 ELSE NULL END,
+			'1111', 1795000000000,
+			CASE i % 3 WHEN 0 THEN 'won' WHEN 1 THEN 'lost' ELSE 'playing' END,
+			CASE i % 3 WHEN 0 THEN 5 ELSE 0 END,
+			CASE WHEN i % 3 < 2 THEN 1795000000000 + i ELSE NULL END
+		FROM n`,
+		`INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses)
+		SELECT colors, pegs, distinct_, COUNT(*), SUM(status = 'won'), SUM(status = 'lost'), 5 * SUM(status = 'won')
+		FROM games GROUP BY colors, pegs, distinct_`,
+	} {
+		var args []any
+		if q[0] == 'W' {
+			args = append(args, *benchGames)
+		}
+		if _, err := db.Exec(q, args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	db.Close()
+	b.Logf("%d games stored in %.1f s", *benchGames, time.Since(start).Seconds())
+	s, err = store.Open(path, noSweep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	now := time.UnixMilli(1795000002000)
+	stats, err := s.Stats(ctx, now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	played, lost := 0, 0
+	for _, st := range stats {
+		played += st.Played
+		lost += st.Lost
+	}
+	if played != *benchGames || len(stats) != 30 {
+		b.Fatalf("Stats counts %d games of %d variants; want %d of 30", played, len(stats), *benchGames)
+	}
+	b.Run("unrecorded=1111", func(b *testing.B) { benchStats(b, s, now) })
+	if sw, err := s.Sweep(ctx, now); err != nil || sw.Expired != lost-*benchGames/3 {
+		b.Fatalf("Sweep = %+v, %v; want %d expired", sw, err, lost-*benchGames/3)
+	}
+	b.Run("unrecorded=0", func(b *testing.B) { benchStats(b, s, now) })
+}
+
+func benchStats(b *testing.B, s *store.Store, now time.Time) {
+	for b.Loop() {
+		if _, err := s.Stats(ctx, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
