@@ -204,7 +204,9 @@ func requireJSON(r *http.Request) error {
 
 func jsonType(kind string) string {
 	switch {
-	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"), strings.HasPrefix(kind, "float"):
+	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"):
+		return "whole number, not too large"
+	case strings.HasPrefix(kind, "float"):
 		return "number"
 	case kind == "bool":
 		return "boolean"

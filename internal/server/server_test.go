@@ -236,7 +236,8 @@ func TestCreateGameErrors(t *testing.T) {
 		{`{"timeLimitMs":-1}`, 422, "timeLimitMs"},
 		{`{"timeLimitMs":86400001}`, 422, "timeLimitMs"},
 		{`{"colors":4,"pegs":5,"distinct":true}`, 422, "distinct"},
-		{`{"colors":"8"}`, 422, "colors must be a number"},
+		{`{"colors":"8"}`, 422, "colors must be a whole number"},
+		{`{"pegs":4.5}`, 422, "pegs must be a whole number"},
 		{`{"distinct":"yes"}`, 422, "distinct must be a boolean"},
 		{`{"colors":1e100}`, 422, "colors"},
 		{`{"colours":8}`, 400, "unknown field"},
@@ -537,6 +538,31 @@ func TestRateLimit(t *testing.T) {
 	// The server's clock refills the bucket.
 	e.clock.Add(time.Second)
 	e.callJSON(t, "GET", "/api/stats", "", 200, nil)
+
+	// An IPv6 client is its /64: its addresses share one bucket.
+	from := func(addr string) int {
+		r := httptest.NewRequest("GET", "/api/stats", nil)
+		r.RemoteAddr = addr
+		w := httptest.NewRecorder()
+		e.handler.ServeHTTP(w, r)
+		return w.Code
+	}
+	for i := range 3 {
+		if code := from(fmt.Sprintf("[2001:db8:0:1::%x]:443", i+1)); code != 200 {
+			t.Fatalf("request %d from 2001:db8:0:1::/64: %d; want 200", i+1, code)
+		}
+	}
+	if code := from("[2001:db8:0:1:ffff::9]:443"); code != http.StatusTooManyRequests {
+		t.Errorf("fourth request from 2001:db8:0:1::/64, from a new address: %d; want 429", code)
+	}
+	if code := from("[2001:db8:0:2::1]:443"); code != 200 {
+		t.Errorf("request from the next /64: %d; want 200", code)
+	}
+	for i := range 3 {
+		if code := from(fmt.Sprintf("192.0.2.%d:80", i+1)); code != 200 {
+			t.Errorf("first request from 192.0.2.%d: %d; want 200: IPv4 addresses are clients of their own", i+1, code)
+		}
+	}
 }
 
 func TestRoutes(t *testing.T) {
