@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -299,6 +301,11 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--alphabet", "RGBYOP"}, "--alphabet"},
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--colors", "1"}, "--colors 1: want 2 to"},
 		{[]string{"serve", "--rate", "-1"}, "--rate"},
+		{[]string{"serve", "--retention", "-1h"}, "--retention"},
+		{[]string{"serve", "--alphabet", "RGBYOP"}, "--alphabet"},
+		{[]string{"serve", "--pegs", "25"}, "1 to 20 pegs"},
+		{[]string{"serve", "--colors", "4", "--pegs", "5", "--distinct"}, "distinct"},
+		{[]string{"serve", "--colors", "40"}, "40 colours"},
 		{[]string{"serve", "--addr", "nonsense", "--db", filepath.Join(t.TempDir(), "x.db")}, "listen"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
 		{[]string{"serve", "extra"}, "no arguments"},
@@ -372,5 +379,146 @@ func TestHintSolver(t *testing.T) {
 		if !errors.Is(err, tt.err) || (err == nil && c.String() != tt.want) {
 			t.Errorf("hint for %v = %s, %v; want %s, %v", tt.r, c, err, tt.want, tt.err)
 		}
+	}
+}
+
+// One server per database: a second one on the same file stops at once,
+// with a message that says why and exit status 2, like an address in use.
+func TestServeOnePerDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	serveInProcess(t, "--db", db)
+	start := time.Now()
+	_, _, err := runCmd(t, "", "serve", "--addr", "127.0.0.1:0", "--db", db)
+	if err == nil || !strings.Contains(err.Error(), "in use by another server") || !strings.Contains(err.Error(), db) {
+		t.Fatalf("second serve on %s: %v; want an error saying the database is in use", db, err)
+	}
+	if status := report(io.Discard, err); status != exitUsage {
+		t.Errorf("second serve: exit status %d; want %d", status, exitUsage)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("second serve took %v to stop; want at once", d)
+	}
+}
+
+// --colors, --pegs and --distinct set the variant of new games that do
+// not say, and of the web page's form.
+func TestServeDefaults(t *testing.T) {
+	url := serveInProcess(t, "--db", filepath.Join(t.TempDir(), "games.db"), "--colors", "8", "--pegs", "5", "--distinct")
+	resp, err := http.Get(url + "/api/config")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var c server.Config
+	if err := json.NewDecoder(resp.Body).Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Defaults.Colors != 8 || c.Defaults.Pegs != 5 || !c.Defaults.Distinct || !c.Hints {
+		t.Errorf("GET /api/config = %+v; want defaults 8 × 5 distinct, and hints", c)
+	}
+	g, err := (&server.Client{URL: url}).NewGame(context.Background(), server.NewGame{})
+	if err != nil || g.Colors != 8 || g.Pegs != 5 || !g.Distinct {
+		t.Errorf("a new game that does not say = %+v, %v; want 8 × 5 distinct", g, err)
+	}
+}
+
+// SIGTERM and SIGINT stop the server: the requests under way are answered,
+// every acknowledged guess is stored, and the process exits 0 within the
+// write timeout.
+func TestServeStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildBinary(t)
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		t.Run(sig.String(), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "games.db")
+			srv := startServer(t, bin, db)
+			ctx := context.Background()
+			hc := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+			c := &server.Client{URL: srv.url, HTTP: hc}
+			g, err := c.NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			big, err := c.NewGame(ctx, server.NewGame{Colors: 2, Pegs: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var (
+				mu     sync.Mutex
+				acked  = map[int]string{}
+				failed []error
+				wg     sync.WaitGroup
+			)
+			for i := range 8 {
+				wg.Go(func() {
+					rng := rand.New(rand.NewPCG(uint64(i), 3))
+					for {
+						b := make([]byte, 8)
+						for j := range b {
+							b[j] = mm.DefaultSymbols[rng.IntN(10)]
+						}
+						f, err := c.Guess(ctx, g.ID, g.Token, string(b))
+						mu.Lock()
+						if err != nil {
+							failed = append(failed, err)
+							mu.Unlock()
+							return
+						}
+						acked[f.Guesses] = string(b)
+						mu.Unlock()
+					}
+				})
+			}
+			// A hint on 2 × 20 takes the solver a few hundred milliseconds:
+			// under way when the signal comes.
+			hint := make(chan error, 1)
+			go func() {
+				_, err := c.Hint(ctx, big.ID, big.Token)
+				hint <- err
+			}()
+			time.Sleep(100 * time.Millisecond)
+			start := time.Now()
+			if err := srv.cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- srv.cmd.Wait() }()
+			select {
+			case err := <-exited:
+				if err != nil {
+					t.Errorf("serve after %v: %v; want exit status 0; stderr: %s", sig, err, srv.stderr)
+				}
+			case <-time.After(server.WriteTimeout + 5*time.Second):
+				t.Fatalf("serve still running %v after %v", server.WriteTimeout+5*time.Second, sig)
+			}
+			t.Logf("stopped %v after %v", time.Since(start).Round(time.Millisecond), sig)
+			wg.Wait()
+			if err := <-hint; err != nil {
+				t.Errorf("the hint under way at %v: %v; want it answered", sig, err)
+			}
+			// Requests refused once the server stopped listening failed to
+			// connect; none was answered with an HTTP error.
+			for _, err := range failed {
+				var apiErr *server.APIError
+				if errors.As(err, &apiErr) {
+					t.Errorf("a guess during the stop was answered %v", err)
+				}
+			}
+			if len(acked) == 0 {
+				t.Fatal("no guess was acknowledged before the signal")
+			}
+			srv2 := startServer(t, bin, db)
+			stored, err := (&server.Client{URL: srv2.url, HTTP: hc}).Game(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n, guess := range acked {
+				if n < 1 || n > len(stored.History) || stored.History[n-1].Guess != guess {
+					t.Errorf("acknowledged guess %d (%s) is not stored as such", n, guess)
+				}
+			}
+		})
 	}
 }
