@@ -47,11 +47,13 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestBrowser plays a game to the end through the web page: a first guess
-// by clicking pegs, then the hint button until the code is found.
+// TestBrowser plays a game to the end through the web page: the form
+// filled with the server's defaults, a first guess by clicking pegs, a
+// reload that keeps the game's token, a second tab that only watches, then
+// the hint button until the code is found.
 func TestBrowser(t *testing.T) {
 	ctx := browser(t)
-	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	e := newEnv(t, func(s *server.Server) { s.Now, s.Defaults = nil, mm.Rules{Colors: 7, Pegs: 4} })
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
 	rows := func(n int) chromedp.Action[bool] {
 		return chromedp.Poll[bool](fmt.Sprintf("document.querySelectorAll('#history tbody tr').length >= %d", n),
@@ -69,6 +71,16 @@ func TestBrowser(t *testing.T) {
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(e.URL+"/"),
 		chromedp.WaitVisible(css("#start")),
+	)
+	if err != nil {
+		t.Fatalf("opening the page: %v", err)
+	}
+	// The form offers the server's defaults once it has read them.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("colors").value === "7"`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the form does not offer the server's 7 colours: %v", err)
+	}
+	err = chromedp.Do(ctx,
 		chromedp.SetValue(css("#max-guesses"), "12"),
 		chromedp.Click(css("#start")),
 		chromedp.WaitVisible(css(`#palette button[data-color="5"]`)),
@@ -76,8 +88,8 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("starting a game: %v", err)
 	}
-	if s := text("#rules-line"); !strings.Contains(s, "6 colours × 4 pegs") || !strings.Contains(s, "12 guesses") {
-		t.Errorf("rules line %q; want 6 colours × 4 pegs and 12 guesses", s)
+	if s := text("#rules-line"); !strings.Contains(s, "7 colours × 4 pegs") || !strings.Contains(s, "12 guesses") {
+		t.Errorf("rules line %q; want 7 colours × 4 pegs and 12 guesses", s)
 	}
 	// 1122 by clicking the pegs, with a wrong one taken out again.
 	err = chromedp.Do(ctx,
@@ -98,6 +110,8 @@ func TestBrowser(t *testing.T) {
 	if s := text("#history tbody tr:first-child td:nth-child(2) .code"); s != "1122" {
 		t.Errorf("first guess on the board %q; want 1122", s)
 	}
+	checkTokenFlow(t, ctx, e)
+
 	for n := 2; !strings.Contains(text("#status"), "You found it"); n++ {
 		if n > 12 {
 			t.Fatalf("not solved in 12 guesses; status %q", text("#status"))
@@ -151,5 +165,74 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Errorf("screenshot: %v", err)
 		}
+	}
+}
+
+// checkTokenFlow checks, in a game with one guess played, that the page
+// keeps the game's token in sessionStorage, so that a reload plays on; that
+// another tab, without it, only watches; and that the server refuses a
+// guess without the token or sent as text/plain, as a page of another
+// site would send it.
+func checkTokenFlow(t *testing.T, ctx context.Context, e *env) {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := loc[strings.LastIndex(loc, "#")+1:]
+	token, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`sessionStorage.getItem("mastermind-token:%s") || ""`, id)))
+	if err != nil || len(token) != 26 {
+		t.Fatalf("token of game %s in sessionStorage: %q, %v; want 26 characters", id, token, err)
+	}
+	// A guess sent as text/plain, with the token, is refused.
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`fetch("/api/games/%s/guesses", {method: "POST",
+		headers: {"Content-Type": "text/plain", "Authorization": "Bearer %s"}, body: '{"guess":"1234"}'}).then(r => r.status)`, id, token),
+		chromedp.EvalAwaitPromise))
+	if err != nil || status != 415 {
+		t.Errorf("a text/plain guess from the page: %d, %v; want 415", status, err)
+	}
+
+	// A reload plays on with the token.
+	err = chromedp.Do(ctx, chromedp.Reload())
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#history tbody tr').length === 1 &&
+			!document.getElementById("hint").disabled`, chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("reloading the page: %v", err)
+	}
+	title, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#game-title")))
+	if err != nil || title != "Your guess" {
+		t.Errorf("after a reload the page says %q, %v; want Your guess", title, err)
+	}
+
+	// Another tab has no token: it watches.
+	tab, closeTab := chromedp.NewContext(ctx)
+	defer closeTab()
+	err = chromedp.Do(tab, chromedp.Navigate(loc))
+	if err == nil {
+		_, err = chromedp.Run(tab, chromedp.Poll[bool](`document.querySelectorAll('#history tbody tr').length === 1`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("opening the game in another tab: %v", err)
+	}
+	watching, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("game-title").textContent === "Watching this game" &&
+		document.getElementById("status").textContent.includes("watching") &&
+		document.getElementById("hint").disabled && document.getElementById("submit").disabled &&
+		[...document.querySelectorAll("#palette button")].every(b => b.disabled)`))
+	if err != nil || !watching {
+		status, _ := chromedp.Run(tab, chromedp.TextContent(chromedp.CSS("#status")))
+		t.Errorf("the other tab plays (status %q, %v); want it to watch with its controls disabled", status, err)
+	}
+	status, err = chromedp.Run(tab, chromedp.Evaluate[int](fmt.Sprintf(`fetch("/api/games/%s/guesses", {method: "POST",
+		headers: {"Content-Type": "application/json"}, body: '{"guess":"1234"}'}).then(r => r.status)`, id),
+		chromedp.EvalAwaitPromise))
+	if err != nil || status != 401 {
+		t.Errorf("a guess without the token from the other tab: %d, %v; want 401", status, err)
+	}
+	g, err := e.store.Game(context.Background(), id, nil)
+	if err != nil || len(g.Turns) != 1 {
+		t.Errorf("after the refused guesses the game has %v turns, %v; want 1", len(g.Turns), err)
 	}
 }
