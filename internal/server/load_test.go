@@ -2,42 +2,73 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 var (
 	loadGuesses = flag.Int("load.guesses", 2000, "guesses the load test sends (20000 for the figures in BENCHMARKS.md)")
-	loadClients = flag.Int("load.clients", 200, "concurrent clients of the load test")
+	loadClients = flag.Int("load.clients", 200, "concurrent clients of the load test that guess")
+	loadStats   = flag.Int("load.stats", 16, "clients of the load test that call /api/stats all along")
+	loadHints   = flag.Int("load.hints", 8, "clients of the load test that ask for hints on 2 × 20 games all along")
+	loadRate    = flag.Float64("load.rate", 200, "requests per second allowed to each client (serve's default; 0: no limit)")
 )
 
+// loadTimeout bounds the load test, whatever its flags.
+const loadTimeout = 3 * time.Minute
+
 // TestLoad sends guesses from many concurrent clients over loopback to a
-// server on a real SQLite file, four clients to a game, and checks that
-// every acknowledged guess is stored once, at the number it was given, and
-// that nothing else is. It reports the throughput of durable guesses and
-// the latency percentiles. The full run of BENCHMARKS.md:
+// server on a real SQLite file, four clients to a game, while other
+// clients call /api/stats and ask for hints all along, each client from a
+// loopback address of its own (127.1.x.y guess, 127.2.0.x call stats,
+// 127.3.0.x ask for hints), under the server's rate limit per client. The
+// hint clients play 2 × 20 games, following each hint, so that every hint
+// is a new state for the solver (first-consistent over 2²⁰ codes).
 //
-//	go test ./internal/server -run TestLoad -count=1 -v -args -load.guesses=20000 -load.clients=200
+// It checks that every acknowledged guess is stored once, at the number it
+// was given, and nothing else; that stats and hints are answered, or
+// refused for the rate (429) or a busy solver (503), nothing else; and it
+// reports the throughput of durable guesses and their latency. The figures of BENCHMARKS.md:
+//
+//	go test ./internal/server -run TestLoad -count=1 -v -args -load.guesses=20000
+//	go test ./internal/server -run TestLoad -count=1 -v -args -load.guesses=20000 -load.stats=0 -load.hints=0
 func TestLoad(t *testing.T) {
 	guesses, clients := *loadGuesses, *loadClients
 	if testing.Short() {
 		guesses = min(guesses, 400)
 	}
-	if clients < 1 || guesses < clients {
-		t.Fatalf("-load.clients %d and -load.guesses %d: want 1 ≤ clients ≤ guesses", clients, guesses)
+	if clients < 1 || guesses < clients || clients > 250*250 || *loadStats > 250 || *loadHints > 250 || *loadStats < 0 || *loadHints < 0 {
+		t.Fatalf("-load.clients %d, -load.guesses %d, -load.stats %d, -load.hints %d: want 1 ≤ clients ≤ guesses, and at most 250 stats and hint clients",
+			clients, guesses, *loadStats, *loadHints)
 	}
-	e := newEnv(t, func(s *server.Server) { s.Now = nil })
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
-	c := &server.Client{URL: e.URL, HTTP: hc}
-	ctx := context.Background()
+	hint, err := strategy.New("first-consistent", strategy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, func(s *server.Server) {
+		s.Now, s.Hint, s.Rate, s.Burst = nil, hint, *loadRate, 2*int(*loadRate)
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
+	defer cancel()
+	// client returns a client whose connections come from addr.
+	client := func(addr string) *server.Client {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}}
+		return &server.Client{URL: e.URL, HTTP: &http.Client{Timeout: 30 * time.Second,
+			Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 1}}}
+	}
 
 	// 10 colours × 8 pegs: 10⁸ codes, so no random guess wins.
 	games := max(1, clients/4)
@@ -47,11 +78,103 @@ func TestLoad(t *testing.T) {
 	}
 	ids, tokens := make([]string, games), make([]string, games)
 	for i := range ids {
-		g, err := c.NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: server.DefaultLimits.MaxGuesses})
+		g, err := client("127.0.0.1").NewGame(ctx, server.NewGame{Colors: 10, Pegs: 8, MaxGuesses: server.DefaultLimits.MaxGuesses})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids[i], tokens[i] = g.ID, g.Token
+	}
+
+	// The clients that load the server until the guesses are done.
+	var (
+		background               sync.WaitGroup
+		stop                     = make(chan struct{})
+		stats, hints, hintsReady atomic.Int64
+		refused, unavailable     atomic.Int64
+	)
+	stopped := func() bool {
+		select {
+		case <-stop:
+			return true
+		default:
+			return false
+		}
+	}
+	// tolerate says whether err is one a loaded server may give: 429 for
+	// the rate, 503 for a solver busy or too slow, or the end of the test.
+	tolerate := func(err error) bool {
+		var ae *server.APIError
+		if errors.As(err, &ae) && (ae.Status == http.StatusTooManyRequests || ae.Status == http.StatusServiceUnavailable) {
+			if ae.Status == http.StatusTooManyRequests {
+				refused.Add(1)
+			} else {
+				unavailable.Add(1)
+			}
+			time.Sleep(100 * time.Millisecond)
+			return true
+		}
+		return stopped() && errors.Is(err, context.Canceled)
+	}
+	bg, stopBg := context.WithCancel(ctx)
+	defer stopBg()
+	for i := range *loadStats {
+		c := client(fmt.Sprintf("127.2.0.%d", i+1))
+		background.Go(func() {
+			for !stopped() {
+				if _, err := c.Stats(bg); err == nil {
+					stats.Add(1)
+				} else if !tolerate(err) {
+					t.Errorf("stats client %d: %v", i, err)
+					return
+				}
+			}
+		})
+	}
+	for i := range *loadHints {
+		c := client(fmt.Sprintf("127.3.0.%d", i+1))
+		background.Go(func() {
+			ready := false
+			var g *server.Game
+			for !stopped() {
+				if g == nil {
+					var err error
+					if g, err = c.NewGame(bg, server.NewGame{Colors: 2, Pegs: 20, MaxGuesses: 100}); err != nil {
+						if !tolerate(err) {
+							t.Errorf("hint client %d: %v", i, err)
+							return
+						}
+						g = nil
+						continue
+					}
+				}
+				h, err := c.Hint(bg, g.ID, g.Token)
+				if err != nil {
+					if !tolerate(err) {
+						t.Errorf("hint client %d: %v", i, err)
+						return
+					}
+					continue
+				}
+				hints.Add(1)
+				if !ready {
+					ready = true
+					hintsReady.Add(1)
+				}
+				f, err := c.Guess(bg, g.ID, g.Token, h)
+				switch {
+				case err == nil && f.State == "playing":
+				case err == nil:
+					g = nil // won or lost: a new game
+				case !tolerate(err):
+					t.Errorf("hint client %d: playing hint %s: %v", i, h, err)
+					return
+				}
+			}
+		})
+	}
+	// The guesses start once every hint client has had a first hint.
+	for hintsReady.Load() < int64(*loadHints) && !t.Failed() && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
 	}
 
 	type sent struct {
@@ -64,9 +187,11 @@ func TestLoad(t *testing.T) {
 		acks []sent
 		wg   sync.WaitGroup
 	)
+	stats0, hints0, refused0, unavailable0 := stats.Load(), hints.Load(), refused.Load(), unavailable.Load()
 	txs0, reqs0 := e.store.GroupCommits()
 	start := time.Now()
 	for i := range clients {
+		c := client(fmt.Sprintf("127.1.%d.%d", i/250, i%250+1))
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
 			id, token := ids[i%games], tokens[i%games]
@@ -96,6 +221,14 @@ func TestLoad(t *testing.T) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	txs1, reqs1 := e.store.GroupCommits()
+	nStats, nHints := stats.Load()-stats0, hints.Load()-hints0
+	nRefused, nUnavailable := refused.Load()-refused0, unavailable.Load()-unavailable0
+	close(stop)
+	stopBg()
+	background.Wait()
+	if ctx.Err() != nil {
+		t.Fatalf("the load test took longer than %v", loadTimeout)
+	}
 	if t.Failed() {
 		return
 	}
@@ -142,4 +275,6 @@ func TestLoad(t *testing.T) {
 		len(acks), clients, games, elapsed.Seconds(), float64(len(acks))/elapsed.Seconds(),
 		pct(0.50).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond), lat[len(lat)-1].Round(10*time.Microsecond),
 		txs, float64(reqs)/float64(max(txs, 1)))
+	t.Logf("meanwhile %d stats clients had %d answers (%.0f/s) and %d hint clients %d hints (%.1f/s); %d requests refused for the rate, %d hints for a busy solver",
+		*loadStats, nStats, float64(nStats)/elapsed.Seconds(), *loadHints, nHints, float64(nHints)/elapsed.Seconds(), nRefused, nUnavailable)
 }

@@ -24,13 +24,13 @@ func lockFile(path string) (*os.File, error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		defer f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			holder := "another process"
+			holder := ""
 			if b, rerr := os.ReadFile(path); rerr == nil {
 				if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
-					holder = "process " + strconv.Itoa(pid)
+					holder = "process " + strconv.Itoa(pid) + ", "
 				}
 			}
-			return nil, fmt.Errorf("%w by %s (lock %s)", ErrLocked, holder, path)
+			return nil, fmt.Errorf("%w (%slock file %s)", ErrLocked, holder, path)
 		}
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}

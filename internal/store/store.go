@@ -69,7 +69,7 @@ var (
 	// ErrClosed is returned by the methods of a Store that has been closed.
 	ErrClosed = errors.New("mastermind: store closed")
 	// ErrLocked is returned by Open when another Store holds the database.
-	ErrLocked = errors.New("mastermind: the database is in use by another server")
+	ErrLocked = errors.New("mastermind: in use by another server")
 )
 
 const (
