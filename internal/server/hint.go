@@ -103,10 +103,16 @@ func (h *hinter) guess(ctx context.Context, client string, g *mm.Game) (mm.Code,
 		return e.code, e.err
 	default:
 	}
+	return mm.Code{}, unavailable(e)
+}
+
+// unavailable returns the error of a hint given up before its end: busy
+// if no solver took it on, too long if one did.
+func unavailable(e *hintEntry) error {
 	if !e.started.Load() {
-		return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
+		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
 	}
-	return mm.Code{}, &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
+	return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 }
 
 // compute runs the solver for e once a slot is free, bills client for
@@ -137,7 +143,7 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 	switch {
 	case err == nil, errors.Is(err, mm.ErrTooLarge):
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		err = &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
+		err = unavailable(e)
 	default:
 		err = fmt.Errorf("mastermind: no hint: %w", err)
 	}

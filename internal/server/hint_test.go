@@ -138,15 +138,15 @@ func TestHintOnce(t *testing.T) {
 func TestHintTimeout(t *testing.T) {
 	s := &solver{release: make(chan struct{})}
 	defer close(s.release)
-	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintTimeout = cancellable{s}, 100*time.Millisecond })
+	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintTimeout = cancellable{s}, time.Second })
 	g := e.newGame(t, `{}`)
 	start := time.Now()
 	status, _, b := e.call(t, "GET", "/api/games/"+g.ID+"/hint", "")
 	if status != http.StatusServiceUnavailable || !strings.Contains(string(b), "took too long") {
 		t.Errorf("hint past its timeout: %d %s; want 503 took too long", status, b)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("hint with a 100 ms timeout answered after %v", d)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("hint with a 1 s timeout answered after %v", d)
 	}
 	waitFor(t, "the solver to see the cancellation", func() bool { _, _, c, _ := s.counts(); return c == 1 })
 }
@@ -188,7 +188,7 @@ func TestHintWorkers(t *testing.T) {
 	}
 
 	stuck := &solver{release: make(chan struct{})}
-	e = newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, 200*time.Millisecond })
+	e = newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, time.Second })
 	a, b := e.newGame(t, `{}`), e.newGame(t, `{}`)
 	status, _, body := e.call(t, "GET", "/api/games/"+a.ID+"/hint", "")
 	if status != http.StatusServiceUnavailable || !strings.Contains(string(body), "took too long") {
@@ -223,8 +223,8 @@ func TestHintCharge(t *testing.T) {
 	e.callJSON(t, "GET", path, "", 200, nil)
 	status, h, _ := e.call(t, "GET", "/api/stats", "")
 	wait, _ := strconv.Atoi(h.Get("Retry-After"))
-	if status != http.StatusTooManyRequests || wait < 4 || wait > 30 {
-		t.Errorf("request after a 300 ms hint: %d, Retry-After %q; want 429 and about 5 s", status, h.Get("Retry-After"))
+	if status != http.StatusTooManyRequests || wait < 4 || wait > 120 {
+		t.Errorf("request after a 300 ms hint: %d, Retry-After %q; want 429 and 5 s, more if the solver was slowed", status, h.Get("Retry-After"))
 	}
 	e.clock.Add(time.Duration(wait) * time.Second)
 	e.callJSON(t, "GET", "/api/stats", "", 200, nil)
