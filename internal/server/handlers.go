@@ -14,6 +14,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -109,13 +110,34 @@ func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 }
 
 // stats handles GET /api/stats.
+// The answer is reused for up to statsFor: many clients reading the
+// statistics cost the store one read a second.
 func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
-	stats, err := h.Store.Stats(r.Context(), h.now())
-	if err != nil {
-		h.writeError(w, r, err)
-		return
+	c := &h.statsCache
+	c.mu.Lock()
+	now := h.now()
+	if c.stats == nil || now.Sub(c.at) >= statsFor || now.Before(c.at) {
+		stats, err := h.Store.Stats(r.Context(), now)
+		if err != nil {
+			c.mu.Unlock()
+			h.writeError(w, r, err)
+			return
+		}
+		c.stats, c.at = statsJSON(stats), now
 	}
-	writeJSON(w, http.StatusOK, statsJSON(stats))
+	out := c.stats
+	c.mu.Unlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+// statsFor is how long an answer to GET /api/stats is reused.
+const statsFor = time.Second
+
+// statsCache is the last answer to GET /api/stats.
+type statsCache struct {
+	mu    sync.Mutex
+	at    time.Time
+	stats *Stats // never changed once made
 }
 
 // config handles GET /api/config.

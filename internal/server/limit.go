@@ -104,8 +104,9 @@ func (l *limiter) sweep(now time.Time) {
 func rateLimit(next http.Handler, l *limiter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if wait := l.reserve(clientKey(r)); wait > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-			writeJSON(w, http.StatusTooManyRequests, Error{Error: "mastermind: too many requests; slow down"})
+			secs := strconv.Itoa(int(math.Ceil(wait.Seconds())))
+			w.Header().Set("Retry-After", secs)
+			writeJSON(w, http.StatusTooManyRequests, Error{Error: "mastermind: too many requests; try again in " + secs + " s"})
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -9,7 +9,7 @@
 //	POST /api/games/{id}/guesses    {"guess":"11223"} → 200 Feedback (the player's token required)
 //	GET  /api/games/{id}            → 200 Game with its history, for anyone
 //	GET  /api/games/{id}/hint       → 200 {"guess":"…"}, the server's solver's next guess (the token required)
-//	GET  /api/stats                 → 200 Stats
+//	GET  /api/stats                 → 200 Stats, at most a second old
 //	GET  /api/config                → 200 Config: the defaults and limits of new games
 //
 // Errors are JSON, {"error":"…"}: 400 for a body that is not a JSON object,
@@ -46,7 +46,8 @@
 // Rate requests a second. Hints are computed at most once for each state
 // of a game, by at most HintWorkers solvers at once, within HintTimeout,
 // and cost the client rate-limit tokens in proportion to the solver's
-// time. Stats cost O(variants) in the Store.
+// time. Stats cost O(variants) in the Store, and an answer is reused for
+// a second.
 package server
 
 import (
@@ -129,8 +130,10 @@ func (l Limits) withDefaults() Limits {
 // MaxBody is the largest request body the server reads.
 const MaxBody = 64 << 10
 
-// DefaultHintShare is the HintShare of a Server that leaves it zero.
-const DefaultHintShare = 0.05
+// DefaultHintShare is the HintShare of a Server that leaves it zero: a
+// client may keep the solver busy 2% of the time, so that 8 clients asking
+// for hints all along take no more than a sixth of a core.
+const DefaultHintShare = 0.02
 
 // Server serves the API and the web page. Fill in its fields, then serve
 // Handler(); the fields must not change afterwards.
@@ -241,12 +244,13 @@ func (s *Server) Handler() http.Handler {
 // handler holds what Handler derives from a Server.
 type handler struct {
 	*Server
-	limits   Limits
-	defaults mm.Rules
-	limiter  *limiter // nil without a rate limit
-	hints    *hinter  // nil without a solver
-	now      func() time.Time
-	logf     func(format string, args ...any)
+	limits     Limits
+	defaults   mm.Rules
+	limiter    *limiter // nil without a rate limit
+	hints      *hinter  // nil without a solver
+	statsCache statsCache
+	now        func() time.Time
+	logf       func(format string, args ...any)
 }
 
 // jsonNotFound answers requests that no API route matches with a JSON

@@ -523,6 +523,18 @@ func TestStats(t *testing.T) {
 	if fmt.Sprint(s) != fmt.Sprint(want) {
 		t.Errorf("stats = %+v; want %+v", s, want)
 	}
+	// An answer is reused for a second.
+	e.newGame(t, `{}`)
+	e.clock.Add(999 * time.Millisecond)
+	e.callJSON(t, "GET", "/api/stats", "", 200, &s)
+	if s.Played != 5 {
+		t.Errorf("stats 999 ms later: %d played; want the 5 of the answer reused", s.Played)
+	}
+	e.clock.Add(time.Millisecond)
+	e.callJSON(t, "GET", "/api/stats", "", 200, &s)
+	if s.Played != 6 {
+		t.Errorf("stats a second later: %d played; want 6", s.Played)
+	}
 }
 
 func TestRateLimit(t *testing.T) {
