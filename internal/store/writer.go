@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// The writer goroutine: the only one that writes to the database, in
+// transactions that carry every request waiting for it (group commit).
+
+// run is the writer goroutine.
+func (s *Store) run() {
+	defer close(s.stopped)
+	batch := make([]*op, 0, maxBatch)
+	for {
+		select {
+		case o := <-s.ops:
+			batch = append(batch[:0], o)
+		case <-s.quit:
+			// Commit what is already queued, then stop.
+			for {
+				if batch = s.fill(batch[:0]); len(batch) == 0 {
+					return
+				}
+				s.apply(batch)
+			}
+		}
+		batch = s.fill(batch)
+		s.apply(batch)
+	}
+}
+
+// fill appends to batch the requests already waiting, without blocking, up
+// to maxBatch in all.
+func (s *Store) fill(batch []*op) []*op {
+	for len(batch) < maxBatch {
+		select {
+		case o := <-s.ops:
+			batch = append(batch, o)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// apply commits batch in one transaction and answers every request in it.
+// If the transaction fails, it tries each request on its own, so that one
+// bad request does not fail the others.
+func (s *Store) apply(batch []*op) {
+	res, tx, err := s.commit(batch)
+	if err != nil {
+		if len(batch) > 1 {
+			for i := range batch {
+				s.apply(batch[i : i+1])
+			}
+			return
+		}
+		res[0] = result{err: fmt.Errorf("mastermind: storing the game: %w", err)}
+		// Read the game afresh next time.
+		s.cache.remove(batch[0].id)
+	} else {
+		s.batches.Add(1)
+		s.committed.Add(int64(len(batch)))
+		for id, c := range tx.games {
+			if c != nil && c.g.Status == mm.Playing {
+				s.cache.put(c.g, c.key)
+			} else {
+				s.cache.remove(id)
+			}
+		}
+	}
+	for i, o := range batch {
+		o.res <- res[i]
+	}
+}
+
+// A writeTx is what one transaction of the writer changes.
+type writeTx struct {
+	*sql.Tx
+	// games are the games the transaction changed, at their state in it;
+	// nil for a game that is over or deleted.
+	games map[string]*cached
+	// stats are the changes to the counters of each variant.
+	stats map[mm.Rules]*mm.GameStats
+}
+
+// count adds to the counters of r.
+func (tx *writeTx) count(r mm.Rules, played, won, lost, wonGuesses int) {
+	d := tx.stats[r]
+	if d == nil {
+		d = &mm.GameStats{Rules: r}
+		tx.stats[r] = d
+	}
+	d.Played += played
+	d.Won += won
+	d.Lost += lost
+	d.WonGuesses += wonGuesses
+}
+
+// ended counts the end of game g, if it is over.
+func (tx *writeTx) ended(g *mm.Game) {
+	switch g.Status {
+	case mm.Won:
+		tx.count(g.Rules, 0, 1, 0, len(g.Turns))
+	case mm.Lost:
+		tx.count(g.Rules, 0, 0, 1, 0)
+	}
+}
+
+// commit applies batch in one transaction. It returns each request's
+// result and what the transaction changed; on error nothing was committed.
+func (s *Store) commit(batch []*op) ([]result, *writeTx, error) {
+	res := make([]result, len(batch))
+	ctx := context.Background()
+	sqltx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return res, nil, err
+	}
+	defer sqltx.Rollback()
+	tx := &writeTx{Tx: sqltx, games: make(map[string]*cached), stats: make(map[mm.Rules]*mm.GameStats)}
+	for i, o := range batch {
+		switch {
+		case o.create != nil:
+			res[i], err = s.create(ctx, tx, o)
+		case o.sweep != nil:
+			err = s.sweepOne(ctx, tx, o.sweep)
+		default:
+			res[i], err = s.guess(ctx, tx, o)
+		}
+		if err != nil {
+			return res, nil, err
+		}
+	}
+	for _, d := range tx.stats {
+		if _, err := tx.StmtContext(ctx, s.addStats).ExecContext(ctx, d.Rules.Colors, d.Rules.Pegs, d.Rules.Distinct,
+			d.Played, d.Won, d.Lost, d.WonGuesses); err != nil {
+			return res, nil, err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return res, nil, err
+	}
+	return res, tx, nil
+}
+
+// create inserts the game of o. The error is the transaction's: a failed
+// insert fails the batch, which is then tried request by request.
+func (s *Store) create(ctx context.Context, tx *writeTx, o *op) (result, error) {
+	g := o.create
+	var deadline any
+	if d := g.Deadline(); !d.IsZero() {
+		deadline = d.UnixMilli()
+	}
+	if _, err := tx.StmtContext(ctx, s.insGame).ExecContext(ctx, g.ID, g.Rules.Colors, g.Rules.Pegs, g.Rules.Distinct,
+		g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli(), o.key); err != nil {
+		return result{}, err
+	}
+	tx.count(g.Rules, 1, 0, 0, 0)
+	tx.games[g.ID] = &cached{g: g, key: o.key}
+	return result{g: g.Clone()}, nil
+}
+
+// guess plays the guess of o. The result carries the errors of the
+// request; the error returned is the transaction's.
+func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
+	// The game as this transaction left it, else as committed; a game that
+	// ended or went earlier in the transaction is read again, as it is now.
+	c, seen := tx.games[o.id]
+	if !seen {
+		c = s.cache.get(o.id)
+	}
+	if c == nil {
+		g, key, err := loadGame(ctx, tx.Tx, o.id)
+		if errors.Is(err, mm.ErrUnknownGame) {
+			return result{err: err}, nil
+		} else if err != nil {
+			return result{}, err
+		}
+		c = &cached{g: g, key: key}
+	}
+	if err := checkKey(o.id, c.key, o.key); err != nil {
+		return result{err: err}, nil
+	}
+	g := c.g.Clone()
+	f, err := g.Guess(o.code, o.at)
+	switch {
+	case errors.Is(err, mm.ErrTimeUp):
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+			return result{}, err
+		}
+		tx.ended(g)
+		tx.games[g.ID] = nil
+		return result{g: g.Clone(), err: err}, nil
+	case err != nil:
+		return result{err: err}, nil
+	}
+	if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, len(g.Turns), o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
+		return result{}, err
+	}
+	if g.Status != mm.Playing {
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+			return result{}, err
+		}
+		tx.ended(g)
+		tx.games[g.ID] = nil
+	} else {
+		tx.games[g.ID] = &cached{g: g, key: c.key}
+	}
+	return result{g: g.Clone()}, nil
+}
+
+// checkKey checks that key opens game id, whose owner's key is owner: a
+// nil key is not checked, and a nil owner takes any key.
+func checkKey(id string, owner, key []byte) error {
+	if key == nil || owner == nil || subtle.ConstantTimeCompare(owner, key) == 1 {
+		return nil
+	}
+	return fmt.Errorf("%w: the token is not the one game %s was created with", mm.ErrNotPlayer, id)
+}
