@@ -61,3 +61,14 @@ if ! $quick; then
 			"$bin" bench $args --strategy optimal --csv
 	done
 fi
+
+echo "## game server: /api/stats at a million games, and guesses under load (three runs of each, in turn)"
+go test -run XXX -bench Stats -benchtime 200x -count 5 ./internal/store | grep -E '^Benchmark'
+srv=$(mktemp -d)/server.test
+go test -c -o "$srv" ./internal/server
+for run in 1 2 3; do
+	for args in "-load.stats=0 -load.hints=0" "" "-load.follow"; do
+		echo "TestLoad -load.guesses=20000 $args"
+		"$srv" -test.run TestLoad -test.count=1 -test.v -load.guesses=20000 $args | grep -E 'durable|meanwhile'
+	done
+done

@@ -383,6 +383,12 @@ func TestHintSolver(t *testing.T) {
 		if !errors.Is(err, tt.err) || (err == nil && c.String() != tt.want) {
 			t.Errorf("hint for %v = %s, %v; want %s, %v", tt.r, c, err, tt.want, tt.err)
 		}
+		// The server's cancellation reaches the strategies it plays.
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if c, err := s.GuessContext(ctx, st); tt.err == nil && !errors.Is(err, context.Canceled) {
+			t.Errorf("hint for %v with a cancelled context = %s, %v; want context.Canceled", tt.r, c, err)
+		}
 	}
 }
 
