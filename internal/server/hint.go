@@ -31,9 +31,6 @@ type hinter struct {
 	mu   sync.Mutex
 	byID map[hintKey]*hintEntry
 	done *list.List // of *hintEntry with a result, most recent first
-
-	// computed counts the computations started, for tests.
-	computed atomic.Int64
 }
 
 // hintKey names a state of a game: the turns of a game only grow, so its
@@ -80,7 +77,6 @@ func (h *hinter) guess(ctx context.Context, client string, g *mm.Game) (mm.Code,
 		e = &hintEntry{key: k, ready: make(chan struct{})}
 		e.ctx, e.cancel = context.WithTimeout(context.Background(), h.timeout)
 		h.byID[k] = e
-		h.computed.Add(1)
 		go h.compute(e, client, g.Rules, g.Turns)
 	}
 	e.waiters++
