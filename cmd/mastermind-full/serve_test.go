@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -245,10 +244,9 @@ func serveInProcess(t *testing.T, args ...string) string {
 }
 
 // The challenge of Informed Mastermind guessing with Max-Parts, end to
-// end: 8 × 5, 35 guesses, with a time
-// limit per game. The challenge's 2 s are timed in BENCHMARKS.md (about
-// 30 ms a game); here each game has 30 s, a margin that holds on a loaded
-// machine and under the race detector.
+// end: 8 × 5, 35 guesses, with a time limit per game. The challenge's 2 s
+// are timed in BENCHMARKS.md (about 30 ms a game); here each game has 30 s,
+// a margin that holds on a loaded machine and under the race detector.
 func TestClientChallenge(t *testing.T) {
 	url := serveInProcess(t, "--db", filepath.Join(t.TempDir(), "games.db"))
 	out := mustRun(t, "", "client", "--server", url, "--games", "5", "--colors", "8", "--pegs", "5",
@@ -309,7 +307,8 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"serve", "--alphabet", "RGBYOP"}, "--alphabet"},
 		{[]string{"serve", "--pegs", "25"}, "1 to 20 pegs"},
 		{[]string{"serve", "--colors", "4", "--pegs", "5", "--distinct"}, "distinct"},
-		{[]string{"serve", "--colors", "40"}, "40 colours"},
+		{[]string{"serve", "--colors", "40"}, "2 to 35 colours"},
+		{[]string{"serve", "--rules", "bulls-cows", "--pegs", "11"}, "distinct"},
 		{[]string{"serve", "--addr", "nonsense", "--db", filepath.Join(t.TempDir(), "x.db")}, "listen"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
 		{[]string{"serve", "extra"}, "no arguments"},
@@ -402,8 +401,8 @@ func TestServeOnePerDatabase(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "in use by another server") || !strings.Contains(err.Error(), db) {
 		t.Fatalf("second serve on %s: %v; want an error saying the database is in use", db, err)
 	}
-	if status := report(io.Discard, err); status != exitUsage {
-		t.Errorf("second serve: exit status %d; want %d", status, exitUsage)
+	if status, _ := exitStatus(err); status != cli.ExitUsage {
+		t.Errorf("second serve: exit status %d; want %d", status, cli.ExitUsage)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("second serve took %v to stop; want at once", d)

@@ -51,12 +51,15 @@ answering the requests under way first, and exits 0.`,
 			if o.Retention < 0 {
 				return fmt.Errorf("--retention %v: want a duration such as 720h, or 0 to keep every game", o.Retention)
 			}
+			if rf.alphabet != "" {
+				return fmt.Errorf("--alphabet: the API writes codes with %s", mm.DefaultSymbols)
+			}
+			if r, _, err := rf.variant(cmd); err == nil && r.Colors > len(mm.DefaultSymbols) {
+				return fmt.Errorf("--colors %d: the server takes games of 2 to %d colours", r.Colors, len(mm.DefaultSymbols))
+			}
 			r, _, err := rf.rules(cmd)
 			if err != nil {
 				return err
-			}
-			if rf.alphabet != "" {
-				return fmt.Errorf("--alphabet: the API writes codes with %s", mm.DefaultSymbols)
 			}
 			if r.Pegs > servePegs {
 				return fmt.Errorf("--pegs %d: the server takes games of 1 to %d pegs", r.Pegs, servePegs)
