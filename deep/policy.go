@@ -49,7 +49,7 @@ type node struct {
 
 // worstBudget bounds the work a tail spends lowering its worst case, in
 // sets searched: a few tails would otherwise take hours.
-const worstBudget = 200_000
+const worstBudget = 10_000
 
 // maxNodes bounds the nodes a player keeps; past it they are all dropped.
 const maxNodes = 1 << 20
