@@ -293,7 +293,6 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 		if stop.Load() {
 			// Over budget: keep the worst case found so far.
 			stop.Store(false)
-			w.budget = 0
 			break
 		}
 		if r.guess < 0 {
@@ -301,6 +300,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 		}
 		depth = int(r.depth)
 	}
+	w.budget = 0
 	t := w.build(root, depth, 0)
 	w.flush()
 	if err := ctx.Err(); err != nil {

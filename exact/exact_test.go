@@ -367,3 +367,26 @@ func dump(t *mm.Tree) string {
 	walk(t)
 	return b.String()
 }
+
+// TestWorstCaseBudget checks that a second phase stopped by its budget
+// still gives the least total, with the worst case it had reached.
+func TestWorstCaseBudget(t *testing.T) {
+	for _, budget := range []int64{1, 2000} {
+		res, err := exact.Solve(context.Background(), start(t, mm.Classic), &exact.Options{Workers: 1, WorstCaseBudget: budget})
+		if err != nil {
+			t.Fatalf("budget %d: %v", budget, err)
+		}
+		if res.Total != 5625 || res.Depth < 6 {
+			t.Errorf("budget %d: %d guesses, worst %d; want 5625, worst 6 or more", budget, res.Total, res.Depth)
+		}
+		replay(t, res.Tree, mustSpace(t, mm.Classic).All().Codes())
+	}
+}
+
+func mustSpace(t *testing.T, r mm.Rules) *mm.Space {
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
