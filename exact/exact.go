@@ -414,7 +414,7 @@ func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result
 // ones are solved again faster than they are looked up.
 const ttMin = 8
 
-var probeMin = 400
-
-// SetProbeMin is a temporary tuning hook.
-func SetProbeMin(n int) { probeMin = n }
+// probeMin is the smallest set whose guesses' classes are probed for a
+// lower bound before they are searched: below it, probing costs more
+// than the searches it saves.
+const probeMin = 400

@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"encoding/binary"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -24,7 +23,7 @@ const autLevels = 2
 type pools struct {
 	mu      sync.Mutex
 	rel     map[[2]uint64][]int32 // by used and excluded colours
-	aut     map[string][]int32    // by history and excluded colours
+	aut     map[histKey][]int32   // by history and excluded colours
 	byGroup map[string][]int32    // by symmetry group (symmetry.Group.Key)
 	elems   int                   // indices held by both
 }
@@ -36,7 +35,7 @@ const maxPooled = 1 << 24
 // they would hold too many. ps.mu must be held.
 func (ps *pools) room(n int) {
 	if ps.aut == nil || ps.elems+n > maxPooled {
-		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[string][]int32), make(map[string][]int32), 0
+		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[histKey][]int32), make(map[string][]int32), 0
 	}
 }
 
@@ -75,15 +74,19 @@ func (ps *pools) relabel(p *problem, used, excl uint64) []int32 {
 	return pool
 }
 
+// histKey names a history of up to autLevels guesses and the colours its
+// candidates exclude.
+type histKey struct {
+	excl uint64
+	hist [autLevels]int32
+	n    int8
+}
+
 // byHistory returns the pool of a history of up to autLevels guesses, using
 // its permutations, or nil if it has none beyond relabelling colours.
 func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
-	buf := make([]byte, 0, 8+4*len(hist))
-	buf = binary.LittleEndian.AppendUint64(buf, excl)
-	for _, g := range hist {
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(g))
-	}
-	k := string(buf)
+	k := histKey{excl: excl, n: int8(len(hist))}
+	copy(k.hist[:], hist)
 	ps.mu.Lock()
 	pool, ok := ps.aut[k]
 	ps.mu.Unlock()

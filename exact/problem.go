@@ -98,7 +98,7 @@ func getTable(size int) []uint8 {
 	if b, ok := tables.get(func(b []uint8) bool { return cap(b) >= size }); ok {
 		return b[:size]
 	}
-	return make([]uint8, size)
+	return makeBytes(size)
 }
 
 // release gives the problem's table back for reuse; the problem must not

@@ -41,7 +41,7 @@ func newTable(bytes int64) *table {
 		clear(b)
 		return &table{buckets: b, mask: n - 1}
 	}
-	return &table{buckets: make([]bucket, n), mask: n - 1}
+	return &table{buckets: makeBuckets(int(n)), mask: n - 1}
 }
 
 // buckets keeps the memory of small tables for reuse.

@@ -469,10 +469,10 @@ func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
 	if len(g.auts) == 0 {
 		return slices.Clone(normal)
 	}
-	seen := make([]bool, sp.Len())
+	seen := make([]uint64, (sp.Len()+63)/64)
 	var out []int32
 	for _, at := range normal {
-		if seen[at] {
+		if seen[at>>6]&(1<<(at&63)) != 0 {
 			continue
 		}
 		out = append(out, at)
@@ -485,7 +485,8 @@ func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
 				y[a.pos[j]] = a.col[k]
 			}
 			g.normalize(y[:p], z[:p])
-			seen[indexOf(sp, z[:p])] = true
+			i := indexOf(sp, z[:p])
+			seen[i>>6] |= 1 << (i & 63)
 		}
 	}
 	return out

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package exact
+
+const hugePages = false
+
+func adviseHuge([]byte) {}
