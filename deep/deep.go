@@ -49,6 +49,9 @@ type Strategy struct {
 	// WorstCase has the exact tails lower their worst case among their
 	// strategies of least total, as the optimal strategy does; slower.
 	WorstCase bool
+	// NoBook has every decision computed, even where a shipped record
+	// tree of the same settings could be read: for regenerating one.
+	NoBook bool
 	// Progress, if not nil, receives a line of news every second during
 	// a long computation.
 	Progress func(line string)
@@ -106,6 +109,7 @@ func settings(e Effort, r mm.Rules) (c config, err error) {
 type config struct {
 	top, plies, exact int
 	worst             bool // tails lower their worst case
+	noBook            bool // never read a shipped tree
 }
 
 // CheckEffort reports whether e names an effort.
@@ -130,6 +134,7 @@ func (s Strategy) resolve(r mm.Rules) (config, error) {
 		c.exact = s.Exact
 	}
 	c.worst = c.worst || s.WorstCase
+	c.noBook = s.NoBook
 	return c, err
 }
 

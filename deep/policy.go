@@ -88,7 +88,7 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 	}
 	p := &player{config: cfg, rules: r, nodes: make(map[string]*node),
 		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1)), start: time.Now()}
-	if f, ok := records.Find(r, "deep", s.Settings(r)); ok {
+	if f, ok := records.Find(r, "deep", s.Settings(r)); ok && !cfg.noBook {
 		p.book = f.Tree
 	}
 	players.m[k] = p

@@ -8,6 +8,6 @@ import (
 func init() {
 	strategy.Register("deep", "the record strategy: exact where few codes are left, the best of the top entropy guesses played out above (--effort)",
 		func(o strategy.Options) mm.Strategy {
-			return Strategy{Effort: Effort(o.Effort), Top: o.Top, Plies: o.Plies, Exact: o.Exact, Progress: o.Progress}
+			return Strategy{Effort: Effort(o.Effort), Top: o.Top, Plies: o.Plies, Exact: o.Exact, NoBook: o.NoBook, Progress: o.Progress}
 		})
 }

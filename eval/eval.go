@@ -172,6 +172,12 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 	}
 	if !mm.IsRandomized(s) {
 		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
+		// A strategy that cannot open a game of the variant (too large
+		// for it, no strategy within a depth limit) fails every secret
+		// alike: say so once, before any secret.
+		if _, err := t.root.expand(ctx, s); err != nil {
+			return nil, err
+		}
 		play = func(_ int, secret mm.Code) (int, error) { return t.play(ctx, secret) }
 	}
 	stats, err := parallel(ctx, src, opts, play)

@@ -37,6 +37,9 @@ type Options struct {
 	// settings when not 0 (see package deep).
 	Effort            string
 	Top, Plies, Exact int
+	// NoBook has deep compute every decision rather than read a shipped
+	// record tree.
+	NoBook bool
 }
 
 type entry struct {

@@ -34,6 +34,7 @@ var strategyFlags = []struct {
 	{"top", []string{"deep"}},
 	{"plies", []string{"deep"}},
 	{"exact", []string{"deep"}},
+	{"no-book", []string{"deep"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
 	{"budget", []string{"auto", "sampler"}},
 }
