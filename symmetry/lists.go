@@ -1,0 +1,221 @@
+package symmetry
+
+import (
+	"slices"
+	"sync"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// The guesses a group leaves: one code per class, listed, cached, or
+// picked from a list.
+
+// poolCache keeps guess pools by group: a pool depends only on the rules,
+// the free and excluded colours and the symmetries, and the nodes of a
+// decision tree share a handful of groups.
+var poolCache struct {
+	sync.Mutex
+	m     map[poolKey][]int
+	elems int
+}
+
+type poolKey struct {
+	rules mm.Rules
+	group string // Group.Key
+}
+
+// maxPoolCache bounds the number of indices poolCache holds.
+const maxPoolCache = 1 << 24
+
+// Guesses returns the space indices of the lowest member of every class of
+// the space's codes, ascending. Its cost is proportional to the number of
+// codes whose free and excluded colours are in canonical order, times the
+// number of symmetries; pools are cached by group. The caller must not
+// modify the result.
+func (g *Group) Guesses(sp *mm.Space) []int {
+	key := poolKey{rules: g.rules, group: g.Key()}
+	poolCache.Lock()
+	pool, ok := poolCache.m[key]
+	poolCache.Unlock()
+	if ok {
+		return pool
+	}
+	pool = g.List(sp)
+	poolCache.Lock()
+	defer poolCache.Unlock()
+	if poolCache.m == nil || poolCache.elems+len(pool) > maxPoolCache {
+		poolCache.m, poolCache.elems = make(map[poolKey][]int), 0
+	}
+	poolCache.m[key] = pool
+	poolCache.elems += len(pool)
+	return pool
+}
+
+// List is Guesses without the cache, for callers that keep pools
+// themselves: the result is theirs.
+//
+// It walks, in ascending order, the codes whose free colours come in
+// order of first appearance and whose excluded colours are in their lowest
+// form, and keeps each that no lower kept code maps onto: the lowest of
+// each class. Each kept code marks the images of its permutations, so the
+// cost is one pass over those codes plus the permutations of the kept
+// ones.
+func (g *Group) List(sp *mm.Space) []int {
+	r := g.rules
+	p, c := r.Pegs, r.Colors
+	x := make([]uint8, p)
+	var out []int
+	var seen []bool
+	if !g.root && len(g.auts) > 0 {
+		seen = make([]bool, sp.Len())
+	}
+	var y, z [mm.MaxPegs]uint8
+	var inCode uint64
+	var walk func(i, freeUsed, exclUsed int)
+	walk = func(i, freeUsed, exclUsed int) {
+		if i == p {
+			switch {
+			case g.root:
+				if rootCanonical(x) {
+					out = append(out, indexOf(sp, x))
+				}
+			case seen == nil:
+				out = append(out, indexOf(sp, x))
+			default:
+				at := indexOf(sp, x)
+				if seen[at] {
+					return
+				}
+				out = append(out, at)
+				for _, a := range g.auts {
+					for j, k := range x {
+						y[a.pos[j]] = a.col[k]
+					}
+					g.normalize(y[:p], z[:p])
+					seen[indexOf(sp, z[:p])] = true
+				}
+			}
+			return
+		}
+		for k := 0; k < c; k++ {
+			if r.Distinct && inCode&(1<<k) != 0 {
+				continue
+			}
+			fu, eu := freeUsed, exclUsed
+			switch {
+			case g.free&(1<<k) != 0:
+				// Only free colours already used, or the next one.
+				rank := slices.Index(g.freeList, uint8(k))
+				if rank > freeUsed {
+					continue
+				}
+				if rank == freeUsed {
+					fu++
+				}
+			case g.excl&(1<<k) != 0:
+				// The lowest excluded colour, or with distinct colours
+				// the next one.
+				want := 0
+				if r.Distinct {
+					want = exclUsed
+				}
+				if want >= len(g.exclList) || g.exclList[want] != uint8(k) {
+					continue
+				}
+				eu++
+			}
+			x[i] = uint8(k)
+			had := inCode&(1<<k) != 0
+			inCode |= 1 << k
+			walk(i+1, fu, eu)
+			if !had {
+				inCode &^= 1 << k
+			}
+		}
+	}
+	walk(0, 0, 0)
+	return out
+}
+
+// Reduce returns, of normal, the lowest code of each class under the
+// group's permutations. normal must hold, ascending, the codes that
+// relabelling the group's free and excluded colours leaves lowest: what
+// Relabel(r, used, excluded).List returns for the colours the history used
+// and the excluded colours of g. It costs one pass over normal plus the
+// permutations of the codes it keeps, and shares nothing with normal.
+func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
+	p := g.rules.Pegs
+	var x, y, z [mm.MaxPegs]uint8
+	if g.root {
+		var out []int32
+		for _, at := range normal {
+			c := sp.Code(int(at))
+			for j := range p {
+				x[j] = uint8(c.Peg(j))
+			}
+			if rootCanonical(x[:p]) {
+				out = append(out, at)
+			}
+		}
+		return out
+	}
+	if len(g.auts) == 0 {
+		return slices.Clone(normal)
+	}
+	seen := make([]uint64, (sp.Len()+63)/64)
+	var out []int32
+	for _, at := range normal {
+		if seen[at>>6]&(1<<(at&63)) != 0 {
+			continue
+		}
+		out = append(out, at)
+		c := sp.Code(int(at))
+		for j := range p {
+			x[j] = uint8(c.Peg(j))
+		}
+		for _, a := range g.auts {
+			for j, k := range x[:p] {
+				y[a.pos[j]] = a.col[k]
+			}
+			g.normalize(y[:p], z[:p])
+			i := indexOf(sp, z[:p])
+			seen[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return out
+}
+
+// Members returns the positions in s (not space indices) of the members
+// that are the lowest of their class, ascending.
+func (g *Group) Members(s *mm.Set) []int {
+	out := make([]int, 0, s.Len())
+	x := make([]uint8, g.rules.Pegs)
+	for i := 0; i < s.Len(); i++ {
+		c := s.Code(i)
+		for j := range x {
+			x[j] = uint8(c.Peg(j))
+		}
+		if g.Canonical(x) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func indexOf(sp *mm.Space, x []uint8) int {
+	r := sp.Rules()
+	if !r.Distinct {
+		i := 0
+		for _, k := range x {
+			i = i*r.Colors + int(k)
+		}
+		return i
+	}
+	colors := make([]int, len(x))
+	for j, k := range x {
+		colors[j] = int(k)
+	}
+	c, _ := mm.NewCode(colors...)
+	i, _ := sp.Index(c)
+	return i
+}
