@@ -43,6 +43,7 @@ package exact
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -99,6 +100,17 @@ type Progress struct {
 	Depth int
 }
 
+// ErrDepth is wrapped by the error of a search that finds no strategy
+// within Options.MaxDepth.
+var ErrDepth = errors.New("mastermind: no strategy within the most guesses allowed")
+
+// depthError says which search found no strategy within the depth; it
+// wraps ErrDepth.
+type depthError struct{ msg string }
+
+func (e *depthError) Error() string { return e.msg }
+func (e *depthError) Unwrap() error { return ErrDepth }
+
 // Result is an optimal strategy.
 type Result struct {
 	Tree  *mm.Tree
@@ -112,8 +124,9 @@ type Result struct {
 // reaching it the smallest worst case, with at most opts.MaxDepth guesses
 // in a game when that is set. It fails with an error wrapping
 // mm.ErrTooLarge when the feedback table of the candidates against every
-// code would take more than MaxTable bytes, with an error saying so when no
-// strategy meets MaxDepth, and with ctx's error when ctx is done first.
+// code would take more than MaxTable bytes, with an error wrapping ErrDepth
+// when no strategy meets MaxDepth, and with ctx's error when ctx is done
+// first.
 func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	sv, err := NewSolver(st, opts)
 	if err != nil {
@@ -275,7 +288,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	}
 	if r.guess < 0 {
 		if opts.MaxDepth > 0 {
-			return nil, fmt.Errorf("mastermind: no strategy for %v finds every secret within %d guesses", p.rules, opts.MaxDepth)
+			return nil, &depthError{fmt.Sprintf("mastermind: no strategy for %v finds every secret within %d guesses", p.rules, opts.MaxDepth)}
 		}
 		return nil, fmt.Errorf("mastermind: exact search of %v found no strategy", p.rules)
 	}
@@ -354,7 +367,9 @@ func (sv *Solver) Openings(st *mm.State) ([]mm.Code, error) {
 
 // Opening returns the best strategy for st that starts with g: the least
 // total, then the least worst case (within MaxDepth), built as Solve builds
-// its tree below its first guess. It fails if g splits nothing.
+// its tree below its first guess. It fails if g splits nothing, and with
+// an error wrapping ErrDepth if no strategy that opens with g meets
+// MaxDepth.
 func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result, error) {
 	hist, root, limit, err := sv.node(st)
 	if err != nil {
@@ -381,7 +396,7 @@ func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("mastermind: no strategy for %v that opens with %v finds every secret within %d guesses", p.rules, g, opts.MaxDepth)
+		return nil, &depthError{fmt.Sprintf("mastermind: no strategy for %v that opens with %v finds every secret within %d guesses", p.rules, g, opts.MaxDepth)}
 	}
 	d := int(depth)
 	for !opts.AnyWorstCase {

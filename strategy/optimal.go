@@ -177,3 +177,77 @@ func (o Optimal) SolveContext(ctx context.Context, r mm.Rules) (*mm.Tree, error)
 	}
 	return res.Tree, nil
 }
+
+// Openings returns the first guesses the search of r weighs, one per class
+// of equivalent codes, in the order it tries them (exact.Solver.Openings).
+// The optimal tree is the best of the trees Opening returns for them: the
+// least total, then the least worst case, then the first in this order. A
+// search can so be shared out by first guess, among the shards of a
+// cluster job.
+func (o Optimal) Openings(r mm.Rules) ([]mm.Code, error) {
+	var out []mm.Code
+	err := o.withSolver(r, func(sv *exact.Solver, st *mm.State) error {
+		var err error
+		out, err = sv.Openings(st)
+		return err
+	})
+	return out, err
+}
+
+// Opening returns the best tree for r that opens with g: the least total,
+// then the least worst case, with at most MaxDepth guesses a game. It
+// fails with an error wrapping exact.ErrDepth when no strategy that opens
+// with g meets MaxDepth. Calls for one variant share the search's tables,
+// so that a shard solving several openings learns from each for the next.
+func (o Optimal) Opening(ctx context.Context, r mm.Rules, g mm.Code) (*mm.Tree, error) {
+	var t *mm.Tree
+	err := o.withSolver(r, func(sv *exact.Solver, st *mm.State) error {
+		res, err := sv.Opening(ctx, st, g)
+		if err == nil {
+			t = res.Tree
+		}
+		return err
+	})
+	return t, err
+}
+
+// openingSolver is the solver of the last variant Openings or Opening was
+// asked about, kept for the next call; one at a time, since it holds the
+// variant's feedback table and transposition table.
+var openingSolver struct {
+	sync.Mutex
+	key optimalKey
+	mem int64
+	sv  *exact.Solver
+	st  *mm.State
+}
+
+// withSolver calls f with the solver of r and o's settings, and the start
+// of a game of r, under the lock of openingSolver.
+func (o Optimal) withSolver(r mm.Rules, f func(*exact.Solver, *mm.State) error) error {
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return err
+	}
+	k := optimalKey{st.Rules(), o.MaxDepth}
+	openingSolver.Lock()
+	defer openingSolver.Unlock()
+	if openingSolver.sv == nil || openingSolver.key != k || openingSolver.mem != o.Memory {
+		if openingSolver.sv != nil {
+			openingSolver.sv.Close()
+			openingSolver.sv = nil
+		}
+		sv, err := exact.NewSolver(st, &exact.Options{MaxDepth: o.MaxDepth, Memory: o.Memory})
+		if err != nil {
+			return err
+		}
+		openingSolver.key, openingSolver.mem, openingSolver.sv, openingSolver.st = k, o.Memory, sv, st
+	}
+	err = f(openingSolver.sv, openingSolver.st)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// What a search stopped midway leaves in the tables is not kept.
+		openingSolver.sv.Close()
+		openingSolver.sv = nil
+	}
+	return err
+}

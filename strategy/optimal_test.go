@@ -1,6 +1,7 @@
 package strategy_test
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -94,6 +95,78 @@ func dump(t *mm.Tree) string {
 		fmt.Fprintf(&b, "%v(", t.Guess)
 		for _, br := range t.Branches {
 			fmt.Fprintf(&b, "%s:", br.Feedback)
+			walk(br.Next)
+		}
+		b.WriteString(")")
+	}
+	walk(t)
+	return b.String()
+}
+
+// TestOptimalOpenings checks that the best of the trees of the openings —
+// the least total, then the least worst case, then the first in order — is
+// the optimal tree, with and without a depth limit, and that an opening
+// that cannot meet the limit says so with exact.ErrDepth.
+func TestOptimalOpenings(t *testing.T) {
+	tests := []struct {
+		r        mm.Rules
+		maxDepth int
+	}{
+		{mm.Rules{Colors: 6, Pegs: 4}, 0},
+		{mm.Rules{Colors: 6, Pegs: 4}, 5},
+		{mm.Rules{Colors: 5, Pegs: 3}, 0},
+	}
+	for _, tt := range tests {
+		o := strategy.Optimal{MaxDepth: tt.maxDepth}
+		want, err := o.Tree(tt.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		openings, err := o.Openings(tt.r)
+		if err != nil || len(openings) < 2 {
+			t.Fatalf("Openings(%v) = %v, %v; want several", tt.r, openings, err)
+		}
+		var best *mm.Tree
+		bestTotal, bestDepth, refused := 0, 0, 0
+		for _, g := range openings {
+			tree, err := o.Opening(t.Context(), tt.r, g)
+			if errors.Is(err, exact.ErrDepth) {
+				refused++
+				continue
+			}
+			if err != nil {
+				t.Fatalf("Opening(%v, %v): %v", tt.r, g, err)
+			}
+			total, depth := tree.Cost()
+			if tt.maxDepth > 0 && depth > tt.maxDepth {
+				t.Errorf("Opening(%v, %v) needs %d guesses; the limit is %d", tt.r, g, depth, tt.maxDepth)
+			}
+			if best == nil || total < bestTotal || (total == bestTotal && depth < bestDepth) {
+				best, bestTotal, bestDepth = tree, total, depth
+			}
+		}
+		if best == nil {
+			t.Fatalf("%v, --max-depth %d: every opening refused", tt.r, tt.maxDepth)
+		}
+		if got, exp := treeText(best), treeText(want); got != exp {
+			total, depth := want.Cost()
+			t.Errorf("%v, --max-depth %d: the best opening %v (%d, worst %d) is not the optimal tree %v (%d, worst %d)",
+				tt.r, tt.maxDepth, best.Guess, bestTotal, bestDepth, want.Guess, total, depth)
+		}
+		if tt.maxDepth == 5 && refused == 0 {
+			t.Errorf("%v: no opening refused at --max-depth 5; 1111 cannot meet it", tt.r)
+		}
+	}
+}
+
+// treeText writes a tree on one line, for comparisons.
+func treeText(t *mm.Tree) string {
+	var b strings.Builder
+	var walk func(t *mm.Tree)
+	walk = func(t *mm.Tree) {
+		fmt.Fprintf(&b, "%v(", t.Guess)
+		for _, br := range t.Branches {
+			fmt.Fprintf(&b, "%v:", br.Feedback)
 			walk(br.Next)
 		}
 		b.WriteString(")")
