@@ -50,9 +50,15 @@ type Options struct {
 	// rows. 0 means no limit, and a game the strategy does not win within
 	// the limit of mm.Solve is an error.
 	MaxGuesses int
+	// Select, if not nil, plays only the games whose number (from 0, in
+	// the order of Secrets) and secret it accepts; the report counts those
+	// alone. A shard of a job split over several processes plays its share
+	// so: each game's randomness depends on its number only, so the shares'
+	// reports add up to the whole run's.
+	Select func(i int, secret mm.Code) bool
 	// Progress, if not nil, is called after each game with the number of
-	// games done and the total. Calls may come from several goroutines but
-	// never at once.
+	// games done and the total (every game, selected or not). Calls may
+	// come from several goroutines but never at once.
 	Progress func(done, total int)
 }
 
@@ -251,6 +257,9 @@ func parallel(ctx context.Context, src secrets, opts *Options, play func(int, mm
 				_, i64 := bits.Div64(hi, lo, uint64(n))
 				i := int(i64)
 				secret := src.at(i)
+				if opts.Select != nil && !opts.Select(i, secret) {
+					continue
+				}
 				g, err := play(i, secret)
 				switch {
 				case opts.MaxGuesses > 0 && errors.Is(err, ErrNotSolved):

@@ -30,6 +30,19 @@ func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error)
 	if err != nil {
 		return nil, err
 	}
+	return BuildTreeFrom(ctx, st, s)
+}
+
+// BuildTreeFrom returns the decision tree of the deterministic strategy s
+// below st: its guess at st and after every feedback some candidate of st
+// gives. st's candidates must be enumerable. A deterministic strategy's
+// guess depends on the history alone, so the tree below a state is that
+// part of BuildTree's tree: a tree can so be built in parts, by shards of a
+// cluster job. Subtrees near st are built concurrently.
+func BuildTreeFrom(ctx context.Context, st *mm.State, s mm.Strategy) (*mm.Tree, error) {
+	if mm.IsRandomized(s) {
+		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
+	}
 	if _, err := st.Candidates(); err != nil {
 		return nil, err
 	}
