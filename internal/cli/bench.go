@@ -19,6 +19,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/chart"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/records"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
@@ -105,6 +106,7 @@ type benchFlags struct {
 	plotSize   string
 	trees      []string
 	so         strategy.Options
+	sf         shardFlags
 }
 
 // maxGames is the most games one run plays: sampled secrets are drawn one
@@ -204,6 +206,10 @@ once however many games pass through each node; every core works at once
 			if err := bf.check(cmd); err != nil {
 				return err
 			}
+			sh, err := e.sharding(cmd, &bf.sf, "json", "csv", "plot", "plot-size")
+			if err != nil {
+				return err
+			}
 			var (
 				reports    []*eval.Report
 				sampled    bool
@@ -214,6 +220,9 @@ once however many games pass through each node; every core works at once
 				n          int
 			)
 			if len(bf.trees) > 0 {
+				if sh.on {
+					return fmt.Errorf("--tree: a tree file plays back in one run, not in shards")
+				}
 				if r, reports, err = replayTrees(cmd, r, a, bf.trees); err != nil {
 					return err
 				}
@@ -230,6 +239,13 @@ once however many games pass through each node; every core works at once
 				if n, sampled, err = eval.Count(r, &opts); err != nil {
 					return err
 				}
+				if sh.on {
+					works := make([]strategyWork, len(names))
+					for i := range names {
+						works[i] = strategyWork{names[i], strategies[i]}
+					}
+					return e.writeWorksShard(cmd.Context(), cmd, sh, r, works, shard.Options{Eval: opts})
+				}
 				if sampled {
 					what = fmt.Sprintf("random secrets, seed %d", bf.seed)
 				}
@@ -241,7 +257,12 @@ once however many games pass through each node; every core works at once
 			if frame.File != "" && e.full.Histograms == nil {
 				return e.delegate("--plot")
 			}
-			if len(strategies) > 0 {
+			switch {
+			case sh.merged != nil:
+				if reports, err = sh.mergedReports(r, names, &opts); err != nil {
+					return err
+				}
+			case len(strategies) > 0:
 				bar := e.newRunBar(n * len(strategies))
 				defer bar.stop()
 				for i, s := range strategies {
@@ -288,6 +309,7 @@ once however many games pass through each node; every core works at once
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
 	bf.addPlotFlags(f, "the histograms side by side")
 	addStrategyFlags(f, &bf.so)
+	bf.sf.add(f)
 	return cmd
 }
 

@@ -3,9 +3,11 @@ package cli
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/chart"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 )
 
 // parseRange reads "A:B", "A:B:STEP" or "A,B,C" into the values it names.
@@ -175,24 +178,47 @@ number of codes, as that report's graphs did.`,
 			if frame.File != "" && e.full.MeanBySize == nil {
 				return e.delegate("--plot")
 			}
-			bar := e.newRunBar(len(rules) * len(names) * bf.games)
-			defer bar.stop()
+			sh, err := e.sharding(cmd, &bf.sf, "json", "csv", "plot", "plot-size")
+			if err != nil {
+				return err
+			}
+			var plan []gridUnit
+			for _, name := range names {
+				for _, r := range rules {
+					plan = append(plan, gridUnit{name, r.Pegs, r.Colors, r.Distinct})
+				}
+			}
 			var done func()
 			bf.so.Progress, done = e.progressLine()
 			defer done()
 			var cells []gridCell
-			k := 0
-			for _, name := range names {
-				for _, r := range rules {
-					cell, err := playCell(cmd.Context(), bar, k, name, r, a, bf)
+			switch {
+			case sh.on:
+				costs := make([]int64, len(plan))
+				for k, u := range plan {
+					costs[k] = u.cost(bf.games)
+				}
+				return e.writeShard(cmd.Context(), cmd, sh, plan, costs, func(ctx context.Context, k int) (any, error) {
+					u := plan[k]
+					cell, err := playCell(ctx, nil, k, u.Strategy, u.rules(), a, bf)
+					return gridResult{cell, cell.short}, err
+				})
+			case sh.merged != nil:
+				if cells, err = mergedCells(sh.merged, plan); err != nil {
+					return err
+				}
+			default:
+				bar := e.newRunBar(len(rules) * len(names) * bf.games)
+				defer bar.stop()
+				for k, u := range plan {
+					cell, err := playCell(cmd.Context(), bar, k, u.Strategy, u.rules(), a, bf)
 					if err != nil {
 						return err
 					}
-					k++
 					cells = append(cells, cell)
 				}
+				bar.stop()
 			}
-			bar.stop()
 			if frame.File != "" {
 				var series []chart.Series
 				for _, name := range names {
@@ -235,7 +261,59 @@ number of codes, as that report's graphs did.`,
 	f.BoolVar(&bf.asCSV, "csv", false, "print the cells as CSV")
 	bf.addPlotFlags(f, "mean guesses against log10(codes)")
 	addStrategyFlags(f, &bf.so)
+	bf.sf.add(f)
 	return cmd
+}
+
+// A gridUnit is a cell of a grid as a unit of a job run in shards.
+type gridUnit struct {
+	Strategy string `json:"strategy"`
+	Pegs     int    `json:"pegs"`
+	Colors   int    `json:"colors"`
+	Distinct bool   `json:"distinct"`
+}
+
+func (u gridUnit) rules() mm.Rules {
+	return mm.Rules{Colors: u.Colors, Pegs: u.Pegs, Distinct: u.Distinct}
+}
+
+// cost estimates the work of the cell's games: it grows with the number
+// of codes, up to the sizes strategies enumerate; past them they sample
+// (or refuse the size at once).
+func (u gridUnit) cost(games int) int64 {
+	return int64(games) * int64(max(1, min(u.rules().Size(), maxGridSize)))
+}
+
+// maxGridSize is the size of space past which the cost of a grid's cell
+// no longer grows.
+const maxGridSize = 1 << 24
+
+// A gridResult is the cell a shard computed.
+type gridResult struct {
+	Cell  gridCell `json:"cell"`
+	Short string   `json:"short,omitempty"`
+}
+
+// mergedCells returns the cells of a grid from its shards' partials, which
+// must be of the cells of plan.
+func mergedCells(p *shard.Partial, plan []gridUnit) ([]gridCell, error) {
+	var got []gridUnit
+	if err := json.Unmarshal(p.Plan, &got); err != nil {
+		return nil, fmt.Errorf("the plan of the grid: %w", err)
+	}
+	if !slices.Equal(got, plan) || len(p.Results) != len(plan) {
+		return nil, fmt.Errorf("the partials hold another grid than the flags give")
+	}
+	cells := make([]gridCell, len(plan))
+	for k, r := range p.Results {
+		var res gridResult
+		if err := json.Unmarshal(r.Data, &res); err != nil {
+			return nil, fmt.Errorf("the cell of unit %d: %w", k, err)
+		}
+		res.Cell.short = res.Short
+		cells[k] = res.Cell
+	}
+	return cells, nil
 }
 
 // playCell plays the named strategy on one size, the k-th cell of the

@@ -13,6 +13,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -75,24 +76,43 @@ won within N guesses first.`,
 			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
 				return err
 			}
+			sh, err := e.sharding(cmd, &bf.sf, "json", "csv")
+			if err != nil {
+				return err
+			}
 			opts := bf.options()
 			n, sampled, err := eval.Count(r, &opts)
 			if err != nil {
 				return err
 			}
 			openings := r.Openings()
-			bar := e.newRunBar(n * len(openings))
-			defer bar.stop()
-			reports := make([]*eval.Report, len(openings))
+			works := make([]strategyWork, len(openings))
+			names := make([]string, len(openings))
 			for i, o := range openings {
-				bar.track(&opts, a.Format(o), i*n)
-				rep, err := eval.Run(cmd.Context(), r, a.Format(o), strategy.Opening{First: o, Then: s}, &opts)
-				if err != nil {
-					return runError("opening "+a.Format(o), err)
-				}
-				reports[i] = rep
+				names[i] = a.Format(o)
+				works[i] = strategyWork{names[i], strategy.Opening{First: o, Then: s}}
 			}
-			bar.stop()
+			var reports []*eval.Report
+			switch {
+			case sh.on:
+				return e.writeWorksShard(cmd.Context(), cmd, sh, r, works, shard.Options{Eval: opts})
+			case sh.merged != nil:
+				if reports, err = sh.mergedReports(r, names, &opts); err != nil {
+					return err
+				}
+			default:
+				bar := e.newRunBar(n * len(openings))
+				defer bar.stop()
+				for i, w := range works {
+					bar.track(&opts, w.name, i*n)
+					rep, err := eval.Run(cmd.Context(), r, w.name, w.s, &opts)
+					if err != nil {
+						return runError("opening "+w.name, err)
+					}
+					reports = append(reports, rep)
+				}
+				bar.stop()
+			}
 			order := make([]int, len(openings))
 			for i := range order {
 				order[i] = i
@@ -153,6 +173,7 @@ won within N guesses first.`,
 	f.BoolVar(&bf.asCSV, "csv", false, "print the ranking as CSV, one row per opening")
 	addStrategyFlags(f, &bf.so)
 	f.MarkHidden("opening") // every opening is tried
+	bf.sf.add(f)
 	return cmd
 }
 

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -28,6 +29,7 @@ type Env struct {
 	full    *Full
 	replace bool // delegate by replacing the process (Main), not as a child
 	args    []string
+	merged  *shard.Partial // merge runs a command on its shards' partials
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
@@ -171,6 +173,7 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 		newTree(e, rf),
 		newOpenings(e, rf),
 		newGrid(e, rf),
+		newMerge(e),
 		newAssist(e, rf),
 		newPlay(e, rf),
 		newServe(e, rf),

@@ -10,6 +10,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/records"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
@@ -20,6 +21,7 @@ func newTree(e *Env, rf *rulesFlags) *cobra.Command {
 		format string
 		asJSON bool
 		so     strategy.Options
+		sf     shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "tree",
@@ -66,9 +68,26 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 			if err != nil {
 				return err
 			}
-			t, err := eval.BuildTree(cmd.Context(), r, s)
+			sh, err := e.sharding(cmd, &sf, "json", "format")
 			if err != nil {
 				return err
+			}
+			var t *mm.Tree
+			switch {
+			case sh.on:
+				return e.writeWorksShard(cmd.Context(), cmd, sh, r, []strategyWork{{name, s}}, shard.Options{Trees: true})
+			case sh.merged != nil:
+				works, err := sh.mergedWorks([]string{name})
+				if err != nil {
+					return err
+				}
+				if t, err = works[0].Tree(sh.merged.Results); err != nil {
+					return err
+				}
+			default:
+				if t, err = eval.BuildTree(cmd.Context(), r, s); err != nil {
+					return err
+				}
 			}
 			w := bufio.NewWriter(e.Stdout)
 			defer w.Flush()
@@ -98,6 +117,7 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 	f.StringVar(&format, "format", "text", "text, json or dot")
 	f.BoolVar(&asJSON, "json", false, "write the tree as JSON, as --format json")
 	addStrategyFlags(f, &so)
+	sf.add(f)
 	return cmd
 }
 

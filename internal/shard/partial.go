@@ -158,6 +158,10 @@ func WriteFile(name string, p *Partial) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
+	// Readable by the merge, which may run as another user.
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("--out %s: %w", name, err)
+	}
 	if err := Write(f, p); err != nil {
 		return fmt.Errorf("--out %s: %w", name, err)
 	}
