@@ -2,8 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -36,6 +39,8 @@ and CSV. Wall seconds are the sum of the shards' seconds. --json, --csv and
 --format (trees) choose the output, as they do for the command; --plot
 draws bench's and grid's figures.
 
+A directory given stands for the partials in it: its files whose names end
+in .json, hidden ones aside (the shards' files being written are hidden).
 Every shard of the job must be given, once. A shard missing, repeated or
 cut short, or one of another job (other rules, strategies, flags or
 version of mastermind), is an error that names it, and nothing is printed:
@@ -44,14 +49,19 @@ and merge again.`,
 		Example: `  mastermind bench --rules super --shard 0/2 --out part-0.json
   mastermind bench --rules super --shard 1/2 --out part-1.json
   mastermind merge part-0.json part-1.json
-  mastermind merge --json parts/*.json`,
+  mastermind merge --json parts/*.json
+  mastermind merge /results`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return fmt.Errorf("expected the partial results of a job's shards, FILE...")
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, files []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			files, err := partialFiles(args)
+			if err != nil {
+				return err
+			}
 			p, err := shard.Collect(files)
 			if err != nil {
 				return err
@@ -96,4 +106,31 @@ and merge again.`,
 	f.StringVar(&plot, "plot", "", "bench, grid: also draw the figure into this file")
 	f.StringVar(&plotSize, "plot-size", "", "bench, grid: size of the --plot figure in pixels, WIDTHxHEIGHT")
 	return cmd
+}
+
+// partialFiles returns the files that args name: files, and the .json
+// files of directories, hidden ones aside.
+func partialFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil || !fi.IsDir() {
+			files = append(files, a) // Collect says what is wrong with it
+			continue
+		}
+		entries, err := os.ReadDir(a)
+		if err != nil {
+			return nil, err
+		}
+		n := len(files)
+		for _, de := range entries {
+			if name := de.Name(); !de.IsDir() && strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".") {
+				files = append(files, filepath.Join(a, name))
+			}
+		}
+		if len(files) == n {
+			return nil, fmt.Errorf("%s holds no partial results (files ending in .json)", a)
+		}
+	}
+	return files, nil
 }

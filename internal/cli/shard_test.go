@@ -210,4 +210,21 @@ func TestShardFromEnvironment(t *testing.T) {
 	if got := untimed(t, mustRun(t, "", append([]string{"merge", "--json"}, files...)...)); got != want {
 		t.Errorf("merge of the Indexed Job's partials:\n%s\nwant\n%s", got, want)
 	}
+	// A directory stands for its partials; here those of both jobs, which
+	// merge tells apart.
+	if _, _, err := runCmd(t, "", "merge", dir); err == nil || !strings.Contains(err.Error(), "of 3 shards, and") {
+		t.Errorf("merge of a directory of two jobs' partials: %v; want an error naming the counts of shards", err)
+	}
+	k8s := filepath.Join(dir, "k8s")
+	os.Mkdir(k8s, 0o755)
+	for _, f := range files {
+		os.Rename(f, filepath.Join(k8s, filepath.Base(f)))
+	}
+	os.WriteFile(filepath.Join(k8s, ".k8s-0-of-2.json.123.tmp"), []byte("{"), 0o644)
+	if got := untimed(t, mustRun(t, "", "merge", "--json", k8s)); got != want {
+		t.Errorf("merge of a directory:\n%s\nwant\n%s", got, want)
+	}
+	if _, _, err := runCmd(t, "", "merge", t.TempDir()); err == nil || !strings.Contains(err.Error(), "holds no partial results") {
+		t.Errorf("merge of an empty directory: %v", err)
+	}
 }
