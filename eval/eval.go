@@ -56,6 +56,11 @@ type Options struct {
 	// so: each game's randomness depends on its number only, so the shares'
 	// reports add up to the whole run's.
 	Select func(i int, secret mm.Code) bool
+	// Record, if not nil, is called after each game with its number,
+	// its secret and the guesses it took, 0 for a game not won within
+	// MaxGuesses. Calls may come from several goroutines but never at
+	// once.
+	Record func(i int, secret mm.Code, guesses int)
 	// Progress, if not nil, is called after each game with the number of
 	// games done and the total (every game, selected or not). Calls may
 	// come from several goroutines but never at once.
@@ -264,6 +269,7 @@ func parallel(ctx context.Context, src secrets, opts *Options, play func(int, mm
 				switch {
 				case opts.MaxGuesses > 0 && errors.Is(err, ErrNotSolved):
 					mine.Failed++
+					g = 0
 				case err != nil:
 					fail(k, &GameError{Secret: secret, Err: err})
 					return
@@ -271,9 +277,14 @@ func parallel(ctx context.Context, src secrets, opts *Options, play func(int, mm
 					mine.Add(g)
 				}
 				d := int(done.Add(1))
-				if opts.Progress != nil {
+				if opts.Progress != nil || opts.Record != nil {
 					progress.Lock()
-					opts.Progress(d, n)
+					if opts.Record != nil {
+						opts.Record(i, secret, g)
+					}
+					if opts.Progress != nil {
+						opts.Progress(d, n)
+					}
 					progress.Unlock()
 				}
 			}

@@ -11,7 +11,7 @@ import (
 
 // TestSelect checks that runs of disjoint shares of the games add up to
 // the whole run, for a deterministic and a randomised strategy, every
-// secret and sampled ones.
+// secret and sampled ones, and that Record sees each game of the share.
 func TestSelect(t *testing.T) {
 	r := mm.Rules{Colors: 5, Pegs: 4}
 	tests := []struct {
@@ -32,12 +32,27 @@ func TestSelect(t *testing.T) {
 		for k := range 3 {
 			opts := tt.opts
 			opts.Select = func(i int, _ mm.Code) bool { return i%3 == k }
+			calls, total, zeros := 0, 0, 0
+			opts.Record = func(i int, _ mm.Code, guesses int) {
+				if i%3 != k {
+					t.Errorf("%s: share %d recorded game %d", tt.name, k, i)
+				}
+				calls++
+				total += guesses
+				if guesses == 0 {
+					zeros++
+				}
+			}
 			part, err := eval.Run(t.Context(), r, tt.name, tt.s, &opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if part.Played() >= whole.Played() || part.Played() == 0 {
 				t.Errorf("%s: share %d played %d games of %d", tt.name, k, part.Played(), whole.Played())
+			}
+			if calls != part.Played() || total != part.Total || zeros != part.Failed {
+				t.Errorf("%s: share %d recorded %d games, %d guesses, %d failed; the report says %d, %d, %d",
+					tt.name, k, calls, total, zeros, part.Played(), part.Total, part.Failed)
 			}
 			sum.Merge(part.Stats)
 		}
