@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -198,10 +199,18 @@ number of codes, as that report's graphs did.`,
 				for k, u := range plan {
 					costs[k] = u.cost(bf.games)
 				}
-				return e.writeShard(cmd.Context(), cmd, sh, plan, costs, func(ctx context.Context, k int) (any, error) {
-					u := plan[k]
-					cell, err := playCell(ctx, nil, k, u.Strategy, u.rules(), a, bf)
-					return gridResult{cell, cell.short}, err
+				return e.writeShard(cmd.Context(), cmd, sh, plan, costs, func(ctx context.Context, units []int, add func(int, float64, any) error) error {
+					for _, k := range units {
+						u, start := plan[k], time.Now()
+						cell, err := playCell(ctx, nil, k, u.Strategy, u.rules(), a, bf)
+						if err != nil {
+							return err
+						}
+						if err := add(k, time.Since(start).Seconds(), gridResult{cell, cell.short}); err != nil {
+							return err
+						}
+					}
+					return nil
 				})
 			case sh.merged != nil:
 				if cells, err = mergedCells(sh.merged, plan); err != nil {

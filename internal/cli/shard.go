@@ -87,10 +87,11 @@ func shardSettings(cmd *cobra.Command) map[string]string {
 	return m
 }
 
-// writeShard runs the units of the job whose plan is plan and whose units
-// cost costs that fall to the shard, with run, and writes the shard's
-// partial result.
-func (e *Env) writeShard(ctx context.Context, cmd *cobra.Command, sh *sharding, plan any, costs []int64, run func(context.Context, int) (any, error)) error {
+// writeShard runs, with run, the units of the job that fall to the shard
+// — the job whose plan is plan and whose units cost costs — and writes the
+// shard's partial result.
+func (e *Env) writeShard(ctx context.Context, cmd *cobra.Command, sh *sharding, plan any, costs []int64,
+	run func(ctx context.Context, units []int, add func(u int, seconds float64, data any) error) error) error {
 	p, err := shard.NewPartial(cmd.Name(), shardSettings(cmd), sh.spec, plan, costs)
 	if err != nil {
 		return err
@@ -98,16 +99,13 @@ func (e *Env) writeShard(ctx context.Context, cmd *cobra.Command, sh *sharding, 
 	show, done := e.progressLine()
 	defer done()
 	mine := p.Mine()
-	for i, u := range mine {
-		show(fmt.Sprintf("shard %v: unit %d, %d of %d", sh.spec, u, i+1, len(mine)))
-		start := time.Now()
-		out, err := run(ctx, u)
-		if err != nil {
-			return err
-		}
-		if err := p.Add(u, time.Since(start).Seconds(), out); err != nil {
-			return err
-		}
+	show(fmt.Sprintf("shard %v: %d units of %d", sh.spec, len(mine), len(costs)))
+	err = run(ctx, mine, func(u int, seconds float64, data any) error {
+		show(fmt.Sprintf("shard %v: unit %d done, %d of %d", sh.spec, u, len(p.Results)+1, len(mine)))
+		return p.Add(u, seconds, data)
+	})
+	if err != nil {
+		return err
 	}
 	if sh.out == "" {
 		return shard.Write(e.Stdout, p)
@@ -136,12 +134,12 @@ func (e *Env) writeWorksShard(ctx context.Context, cmd *cobra.Command, sh *shard
 			return err
 		}
 	}
-	return e.writeShard(ctx, cmd, sh, job, job.Costs, func(ctx context.Context, u int) (any, error) {
-		out, err := job.Run(ctx, u)
+	return e.writeShard(ctx, cmd, sh, job, job.Costs, func(ctx context.Context, units []int, add func(int, float64, any) error) error {
+		err := job.Run(ctx, units, func(u int, seconds float64, out *shard.Outcome) error { return add(u, seconds, out) })
 		if err != nil {
-			return nil, runError(fmt.Sprintf("shard %v, unit %d", sh.spec, u), err)
+			return runError(fmt.Sprintf("shard %v", sh.spec), err)
 		}
-		return out, nil
+		return nil
 	})
 }
 

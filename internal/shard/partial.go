@@ -106,14 +106,19 @@ func (p *Partial) Mine() []int {
 	return out
 }
 
-// Add records the result of unit u: data marshalled to JSON, and the
-// seconds it took.
+// Add records the result of unit u, in unit order: data marshalled to
+// JSON, and the seconds it took.
 func (p *Partial) Add(u int, seconds float64, data any) error {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}
-	p.Results = append(p.Results, Result{Unit: u, Seconds: seconds, Data: raw})
+	r := Result{Unit: u, Seconds: seconds, Data: raw}
+	k, found := slices.BinarySearchFunc(p.Results, u, func(r Result, u int) int { return r.Unit - u })
+	if found {
+		return fmt.Errorf("shard: two results of unit %d", u)
+	}
+	p.Results = slices.Insert(p.Results, k, r)
 	return nil
 }
 

@@ -23,10 +23,11 @@ type Work struct {
 	Rules rulesJSON `json:"rules"`
 	Root  *Node     `json:"root"`
 
-	rules mm.Rules
-	s     mm.Strategy
-	opts  Options
-	units map[int]*unitInfo // by unit number
+	rules   mm.Rules
+	s       mm.Strategy
+	opts    Options
+	units   map[int]*unitInfo // by unit number
+	guesses map[*Node]mm.Code // the guess of each split
 }
 
 type rulesJSON struct {
@@ -341,7 +342,7 @@ func tailSize(s mm.Strategy, r mm.Rules) int {
 
 // index fills w.units from the plan.
 func (w *Work) index() error {
-	w.units = map[int]*unitInfo{}
+	w.units, w.guesses = map[int]*unitInfo{}, map[*Node]mm.Code{}
 	var walk func(nd *Node, path []mm.Turn, choice bool) error
 	walk = func(nd *Node, path []mm.Turn, choice bool) error {
 		switch nd.Kind {
@@ -356,6 +357,7 @@ func (w *Work) index() error {
 			if err != nil {
 				return fmt.Errorf("shard: the plan of %s: %w", w.Name, err)
 			}
+			w.guesses[nd] = g
 			for _, k := range nd.Kids {
 				p := append(path[:len(path):len(path)], mm.Turn{Guess: g, Feedback: k.feedback()})
 				if err := walk(k, p, choice); err != nil {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
@@ -32,24 +34,142 @@ type Outcome struct {
 	Tree json.RawMessage `json:"tree,omitempty"`
 }
 
-// Run computes unit u of the job. The job must have been planned in this
-// process (Plan), not read from a partial.
-func (j *Job) Run(ctx context.Context, u int) (*Outcome, error) {
-	if u < 0 || u >= len(j.byNum) {
-		return nil, fmt.Errorf("shard: no unit %d", u)
+// Run computes the given units of the job and calls add with each one's
+// outcome and the seconds it took. The job must have been planned in this
+// process (Plan), not read from a partial. Units that only count the games
+// of a strategy's own play are played together, one run of the harness
+// for each work, so that a shard grows one decision tree for all its units
+// of a work as the whole run would; their seconds are the run's, shared
+// out by games.
+func (j *Job) Run(ctx context.Context, units []int, add func(u int, seconds float64, out *Outcome) error) error {
+	var order []*Work
+	counted := map[*Work][]int{}
+	for _, u := range units {
+		if u < 0 || u >= len(j.byNum) {
+			return fmt.Errorf("shard: no unit %d", u)
+		}
+		w := j.byNum[u]
+		if w.s == nil {
+			return errors.New("shard: a job read from a partial cannot run")
+		}
+		if ui := w.units[u]; ui.node.Kind == kindRange || (!ui.choice && !w.opts.Trees) {
+			if counted[w] == nil {
+				order = append(order, w)
+			}
+			counted[w] = append(counted[w], u)
+			continue
+		}
+		start := time.Now()
+		out, err := w.run(ctx, w.units[u])
+		if err != nil {
+			return err
+		}
+		if err := add(u, time.Since(start).Seconds(), out); err != nil {
+			return err
+		}
 	}
-	w := j.byNum[u]
-	if w.s == nil {
-		return nil, errors.New("shard: a job read from a partial cannot run")
+	for _, w := range order {
+		us := counted[w]
+		start := time.Now()
+		outs, err := w.countUnits(ctx, us)
+		if err != nil {
+			return err
+		}
+		secs := time.Since(start).Seconds()
+		games := 0
+		for _, u := range us {
+			games += outs[u].played()
+		}
+		for _, u := range us {
+			share := 1 / float64(len(us))
+			if games > 0 {
+				share = float64(outs[u].played()) / float64(games)
+			}
+			if err := add(u, secs*share, outs[u]); err != nil {
+				return err
+			}
+		}
 	}
-	return w.run(ctx, w.units[u])
+	return nil
+}
+
+// countUnits plays the games of the units us of w, none below a choice,
+// with the strategy, in one run, and tallies them by unit.
+func (w *Work) countUnits(ctx context.Context, us []int) (map[int]*Outcome, error) {
+	outs := make(map[int]*Outcome, len(us))
+	for _, u := range us {
+		outs[u] = &Outcome{}
+	}
+	opts := w.opts.Eval
+	opts.Select = func(i int, secret mm.Code) bool {
+		u, ok := w.route(i, secret)
+		return ok && outs[u] != nil
+	}
+	opts.Record = func(i int, secret mm.Code, guesses int) {
+		u, _ := w.route(i, secret)
+		o := outs[u]
+		if guesses == 0 {
+			o.Failed++
+			return
+		}
+		if guesses >= len(o.Histogram) {
+			o.Histogram = append(o.Histogram, make([]int, guesses+1-len(o.Histogram))...)
+		}
+		o.Histogram[guesses]++
+	}
+	opts.Progress = nil
+	if p := w.opts.Progress; p != nil {
+		opts.Progress = func(done, _ int) { p(done) }
+	}
+	if _, err := eval.Run(ctx, w.rules, w.Name, w.s, &opts); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// route returns the unit that game i, with secret, falls in, in a work
+// without a choice.
+func (w *Work) route(i int, secret mm.Code) (int, bool) {
+	nd := w.Root
+	for {
+		switch nd.Kind {
+		case kindUnit, kindRange:
+			return nd.Unit, true
+		case kindGames:
+			k := sort.Search(len(nd.Kids), func(k int) bool { return nd.Kids[k].Hi > i })
+			if k == len(nd.Kids) || nd.Kids[k].Lo > i {
+				return 0, false
+			}
+			nd = nd.Kids[k]
+		case kindSplit:
+			f := mm.Score(secret, w.guesses[nd])
+			next := (*Node)(nil)
+			for _, k := range nd.Kids {
+				if k.Black == f.Black && k.White == f.White {
+					next = k
+					break
+				}
+			}
+			if next == nil {
+				return 0, false
+			}
+			nd = next
+		default:
+			return 0, false
+		}
+	}
+}
+
+// played returns the number of games the outcome counts.
+func (o *Outcome) played() int {
+	n := o.Failed
+	for _, c := range o.Histogram {
+		n += c
+	}
+	return n
 }
 
 func (w *Work) run(ctx context.Context, ui *unitInfo) (*Outcome, error) {
-	nd := ui.node
-	if nd.Kind == kindRange {
-		return w.count(ctx, w.s, func(i int, _ mm.Code) bool { return nd.Lo <= i && i < nd.Hi })
-	}
 	matches := func(_ int, secret mm.Code) bool {
 		for _, t := range ui.path {
 			if mm.Score(secret, t.Guess) != t.Feedback {
@@ -57,10 +177,6 @@ func (w *Work) run(ctx context.Context, ui *unitInfo) (*Outcome, error) {
 			}
 		}
 		return true
-	}
-	if !ui.choice && !w.opts.Trees {
-		// The strategy itself plays the unit's games.
-		return w.count(ctx, w.s, matches)
 	}
 	t, out, err := w.subtree(ctx, ui)
 	if err != nil || out.Refused != "" {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/deep"
@@ -40,15 +39,11 @@ func runSharded(t *testing.T, name string, r mm.Rules, s mm.Strategy, o shard.Op
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, u := range p.Mine() {
-			start := time.Now()
-			out, err := job.Run(t.Context(), u)
-			if err != nil {
-				t.Fatalf("%s on %v, shard %d/%d, unit %d: %v", name, r, k, n, u, err)
-			}
-			if err := p.Add(u, time.Since(start).Seconds(), out); err != nil {
-				t.Fatal(err)
-			}
+		err = job.Run(t.Context(), p.Mine(), func(u int, secs float64, out *shard.Outcome) error {
+			return p.Add(u, secs, out)
+		})
+		if err != nil {
+			t.Fatalf("%s on %v, shard %d/%d: %v", name, r, k, n, err)
 		}
 		file := filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
 		if err := shard.WriteFile(file, p); err != nil {
