@@ -165,6 +165,7 @@ func TestShardErrors(t *testing.T) {
 		{[]string{"bench", "--shard", "0/2", "--out", filepath.Join(dir, "x-%d.json")}, "%d means nothing"},
 		{[]string{"bench", "--shard-count", "4"}, "--shard-count needs SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"},
 		{[]string{"tree", "--strategy", "random", "--shard", "0/2"}, "random is randomised and has no fixed decision tree"},
+		{[]string{"bench", "--tree", filepath.Join(dir, "t.json"), "--shard", "0/2"}, "--tree: a tree file plays back in one run, not in shards"},
 	}
 	for _, tt := range tests {
 		out, _, err := runCmd(t, "", tt.args...)
