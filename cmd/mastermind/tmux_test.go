@@ -86,3 +86,50 @@ func TestTerminal(t *testing.T) {
 	}
 	t.Errorf("mastermind play did not exit after the game")
 }
+
+// TestTerminalAssist breaks a code with assist at a real terminal under
+// tmux: a guess and its answer on one line, the codes left listed, the
+// session saved, then resumed in a second run that finishes it.
+func TestTerminalAssist(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both commands and drives tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tmux not found; CI must install it (apt-get install -y tmux): %v", err)
+		}
+		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
+	}
+	dir := t.TempDir()
+	build(t, dir, ".", "../mastermind-full")
+	sock := filepath.Join(dir, "tmux.sock")
+	saved := filepath.Join(dir, "game.txt")
+	bin := filepath.Join(dir, "mastermind")
+	script := bin + " assist; " + bin + " assist --resume " + saved + "; sleep 60"
+	tmux(t, sock, "-f", "/dev/null", "new-session", "-d", "-s", "mm", "-x", "100", "-y", "40", "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+
+	waitScreen(t, sock, "mastermind assist", false)
+	steps := []struct{ keys, want string }{
+		{"1122 1 0", "Guess 2: 1344"},
+		{"list", "256 codes possible, page 1 of 6"},
+		{"save " + saved, "Saved 1 answer to"},
+		{"quit", "press any key to leave"},
+		{"q", "Resumed a saved session"},
+		{"1344 0 1", "Guess 3: 3526"},
+		{"undo", "Took back answer 2"},
+		{"redo", "Redid 1344 0 1"},
+		{"3526 1 2", "Guess 4: 1462"},
+		{"1462 1 1", "Guess 5: 3632"},
+		{"3632 4 0", "Solved in 5 guesses"},
+	}
+	for _, s := range steps {
+		tmux(t, sock, "send-keys", "-t", "mm", "-l", s.keys)
+		tmux(t, sock, "send-keys", "-t", "mm", "Enter")
+		waitScreen(t, sock, s.want, false)
+	}
+	screen := waitScreen(t, sock, "Solved in 5 guesses", false)
+	if !strings.Contains(screen, "3632") {
+		t.Errorf("the solved board does not show 3632:\n%s", screen)
+	}
+}

@@ -78,6 +78,11 @@ type SessionOptions struct {
 	Secret     mm.Code // play: the code to break
 	MaxGuesses int     // play: guesses allowed, 0 for no limit
 	Plain      bool    // line mode even at a terminal
+	// Resume names a session file assist saved, to carry on with; its
+	// rules and strategy count unless RulesGiven or StrategyGiven.
+	Resume        string
+	RulesGiven    bool // a rules flag was given
+	StrategyGiven bool // --strategy was given
 }
 
 // delegate runs the command line in mastermind-full, because it needs
