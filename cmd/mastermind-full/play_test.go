@@ -48,6 +48,11 @@ func TestSessionGolden(t *testing.T) {
 		{"play-names.golden", "red red green green\nRRGG\nblue yellow red green\nquit\n",
 			[]string{"play", "--alphabet", "red,green,blue,yellow,orange,purple", "--secret", "blue yellow red green"}, ""},
 		{"play-3632.golden", "hint\n1122\nhelp\n11\n1127\nguess 1344\nhistory\n3 5 2 6\n3632\n", []string{"play", "--secret", "3632"}, ""},
+		// The adversary holds no code; knuth's guesses corner it in 5.
+		{"play-adversary.golden", "1122\nhint\n1344\n3526\n5555\nquit\n", []string{"play", "--adversary"}, "game abandoned after 4 guesses"},
+		{"play-adversary-won.golden", "1122\n3345\n3636\n4544\n5455\n", []string{"play", "--adversary"}, ""},
+		// The coach weighs each guess against knuth's.
+		{"play-coach.golden", "1234\n1122\n3526\n3632\n", []string{"play", "--secret", "3632", "--coach"}, ""},
 		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}, "game lost: the code was not found in 3 guesses"},
 		{"play-seed.golden", "12345\nhint\nquit\n", []string{"play", "--seed", "7", "--colors", "8", "--pegs", "5"}, "game abandoned after 1 guess"},
 		{"play-distinct.golden", "0123\n1234\nhint\n", []string{"play", "--distinct", "--colors", "10", "--secret", "A395", "--strategy", "entropy"}, "game abandoned after 1 guess"},

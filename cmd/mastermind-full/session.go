@@ -40,7 +40,8 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 		}
 		sess = a
 	} else {
-		if g, err = play.NewGame(cfg, o.Secret, o.MaxGuesses); err != nil {
+		opts := play.GameOptions{Adversary: o.Adversary, Coach: o.Coach}
+		if g, err = play.NewGameOptions(cfg, o.Secret, o.MaxGuesses, opts); err != nil {
 			return err
 		}
 		sess = g
