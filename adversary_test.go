@@ -2,6 +2,7 @@ package mastermind_test
 
 import (
 	"testing"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -60,5 +61,40 @@ func TestEvade(t *testing.T) {
 	one, _ := pair.Filter(a, mm.Feedback{Black: 4})
 	if f, _ := one.Evade(a); !f.Solved(4) {
 		t.Errorf("Evade(%s) among {%s} = %v; want the win", a, a, f)
+	}
+}
+
+// TestGameAdversary plays a codemaker's Game that holds no code: each
+// answer is Evade's over the codes left, the game is won by the last code
+// left, and Revealed names a code consistent with every answer.
+func TestGameAdversary(t *testing.T) {
+	now := time.Now()
+	g := &mm.Game{ID: "a", Rules: mm.Classic, MaxGuesses: 3, Adversary: true, Created: now}
+	for _, s := range []string{"1122", "3345", "3636"} {
+		c, _ := mm.Classic.ParseCode(s)
+		if _, err := g.Guess(c, now); err != nil {
+			t.Fatalf("Guess(%s): %v", s, err)
+		}
+	}
+	if g.Status != mm.Lost {
+		t.Fatalf("after 3 guesses of 3: %v", g.Status)
+	}
+	code, err := g.Revealed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, turn := range g.Turns {
+		if mm.Score(code, turn.Guess) != turn.Feedback {
+			t.Errorf("revealed %s does not give %v to %s", code, turn.Feedback, turn.Guess)
+		}
+	}
+	// knuth's line against the adversary wins at the fifth guess.
+	g = &mm.Game{ID: "b", Rules: mm.Classic, Adversary: true, Created: now}
+	for _, s := range []string{"1122", "3345", "3636", "4544", "5455"} {
+		c, _ := mm.Classic.ParseCode(s)
+		g.Guess(c, now)
+	}
+	if r, _ := g.Revealed(); g.Status != mm.Won || r.String() != "5455" {
+		t.Errorf("knuth's line: %v, revealed %v; want won with 5455", g.Status, r)
 	}
 }
