@@ -1,8 +1,11 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/color"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -235,4 +238,87 @@ func checkTokenFlow(t *testing.T, ctx context.Context, e *env) {
 	if err != nil || len(g.Turns) != 1 {
 		t.Errorf("after the refused guesses the game has %v turns, %v; want 1", len(g.Turns), err)
 	}
+}
+
+// TestBrowserAdversaryHint starts an adversary game from the form, asks
+// for a hint and then types a guess of its own, which replaces the hint
+// rather than being dropped; the page's screenshot shows the pegs.
+func TestBrowserAdversaryHint(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(e.URL+"/"),
+		chromedp.WaitVisible(css("#start")),
+		chromedp.Click(css("#adversary")),
+		chromedp.Click(css("#start")),
+		chromedp.WaitVisible(css(`#palette button[data-color="5"]`)),
+	)
+	if err != nil {
+		t.Fatalf("starting an adversary game: %v", err)
+	}
+	if s, _ := chromedp.Run(ctx, chromedp.TextContent(css("#rules-line"))); !strings.Contains(s, "holds no code") {
+		t.Errorf("rules line %q; want it to say the server holds no code", s)
+	}
+	current := `[...document.querySelectorAll("#current button")].map(b => b.dataset.color || "-").join("")`
+	err = chromedp.Do(ctx, chromedp.Click(css("#hint")))
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](current+` === "0000"`, chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("the hint 1111 in the current row: %v", err)
+	}
+	// Typed after the hint, 1234 replaces it.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("1234")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](current)); err != nil || got != "0123" {
+		t.Fatalf("current row after typing 1234 over the hint: %q, %v; want 0123", got, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(css("#submit")))
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#history tbody tr').length === 1`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("playing 1234: %v", err)
+	}
+	// The adversary keeps 312 codes with 0 black, 2 white.
+	row, err := chromedp.Run(ctx, chromedp.TextContent(css("#history tbody tr:first-child")))
+	if err != nil || !strings.Contains(row, "1234") || !strings.Contains(row, "0 black, 2 white") {
+		t.Errorf("first row %q, %v; want 1234 answered 0 black, 2 white", row, err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	checkScreenshot(t, png, color.RGBA{0xe6, 0x19, 0x4b, 0xff}) // colour 1's red peg
+}
+
+// checkScreenshot decodes a PNG screenshot and checks that it shows a
+// patch of colour c, as a drawn peg does.
+func checkScreenshot(t *testing.T, data []byte, c color.RGBA) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	b := img.Bounds()
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if near(r, c.R) && near(g, c.G) && near(bl, c.B) {
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("the screenshot (%v) has %d pixels of %v; want a peg's worth", b.Size(), n, c)
+	}
+}
+
+func near(v uint32, want uint8) bool {
+	d := int(v>>8) - int(want)
+	return d >= -8 && d <= 8
 }

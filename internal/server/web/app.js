@@ -18,6 +18,7 @@ let game = null;   // the game as the API shows it
 let token = null;  // the game's token, if this tab's player started it
 let hints = true;  // the server gives hints
 let guess = [];    // colours of the guess being composed
+let hinted = false; // guess is the solver's hint, untouched: typing replaces it
 let busy = false;  // a request is under way
 let ticker = null; // the countdown's interval
 let deadline = 0;  // performance.now() at which time runs out
@@ -129,7 +130,8 @@ function render() {
   const time = game.timeLimitMs ? game.timeLimitMs / 1000 + " s" : "no time limit";
   $("game-title").textContent = mine() ? "Your guess" : "Watching this game";
   $("rules-line").textContent = game.colors + " colours × " + game.pegs + " pegs, " +
-    (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + ".";
+    (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + "." +
+    (game.adversary ? " The server holds no code: it answers each guess so as to keep the most codes possible." : "");
 
   const palette = $("palette");
   palette.replaceChildren();
@@ -138,7 +140,7 @@ function render() {
     b.type = "button";
     b.setAttribute("aria-label", colourName(k));
     b.title = colourName(k);
-    b.disabled = !canGuess() || guess.length >= game.pegs || (game.distinct && guess.includes(k));
+    b.disabled = !canGuess() || (guess.length >= game.pegs && !hinted) || (game.distinct && guess.includes(k) && !hinted);
     b.addEventListener("click", () => place(k));
     palette.append(b);
   }
@@ -150,7 +152,7 @@ function render() {
     if (i < guess.length) {
       b = peg(guess[i], "button");
       b.setAttribute("aria-label", "hole " + (i + 1) + ": " + colourName(guess[i]) + "; take it out");
-      b.addEventListener("click", () => { guess.splice(i, 1); render(); });
+      b.addEventListener("click", () => { guess.splice(i, 1); hinted = false; render(); });
     } else {
       b = document.createElement("button");
       b.className = "peg empty";
@@ -182,6 +184,7 @@ function render() {
   });
 
   $("secret-line").hidden = !game.secret;
+  $("secret-label").textContent = game.adversary && game.state !== "won" ? "A code that fits every answer:" : "The secret:";
   if (game.secret) $("secret").replaceChildren(codeView(game.secret));
 }
 
@@ -209,6 +212,11 @@ function lostToken(e) {
 }
 
 function place(k) {
+  if (hinted) {
+    // A colour chosen after a hint starts a guess of one's own.
+    guess = [];
+    hinted = false;
+  }
   if (!canGuess() || guess.length >= game.pegs) return;
   if (game.distinct && guess.includes(k)) return;
   guess.push(k);
@@ -245,6 +253,7 @@ function show(g) {
   game = g;
   game.history = game.history || [];
   guess = [];
+  hinted = false;
   history.replaceState(null, "", "#" + g.id);
   render();
   announce();
@@ -277,6 +286,7 @@ async function submit() {
     game.state = f.state;
     if (f.secret) game.secret = f.secret;
     guess = [];
+    hinted = false;
     busy = false;
     render();
     announce();
@@ -298,9 +308,10 @@ async function hint() {
   try {
     const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint", undefined, true);
     guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
+    hinted = true;
     busy = false;
     render();
-    setStatus("The solver suggests " + h.guess + ". Press Guess to play it.");
+    setStatus("The solver suggests " + h.guess + ". Press Guess to play it, or choose colours for a guess of your own.");
     $("submit").focus();
   } catch (e) {
     busy = false;
@@ -316,6 +327,7 @@ async function newGame(ev) {
   const body = {
     colors: num("colors"), pegs: num("pegs"), distinct: $("distinct").checked,
     maxGuesses: num("max-guesses"), timeLimitMs: Math.round(num("time-limit") * 1000),
+    adversary: $("adversary").checked,
   };
   $("start").disabled = true;
   try {
@@ -369,6 +381,7 @@ document.addEventListener("keydown", (ev) => {
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   if (ev.key === "Backspace") {
     guess.pop();
+    hinted = false;
     render();
     ev.preventDefault();
   } else if (ev.key === "Enter" && tag !== "BUTTON") {
@@ -381,7 +394,7 @@ document.addEventListener("keydown", (ev) => {
 
 $("new-game").addEventListener("submit", newGame);
 $("submit").addEventListener("click", submit);
-$("clear").addEventListener("click", () => { guess = []; render(); });
+$("clear").addEventListener("click", () => { guess = []; hinted = false; render(); });
 $("hint").addEventListener("click", hint);
 
 (async function init() {
