@@ -51,6 +51,8 @@ func TestSessionGolden(t *testing.T) {
 		// The adversary holds no code; knuth's guesses corner it in 5.
 		{"play-adversary.golden", "1122\nhint\n1344\n3526\n5555\nquit\n", []string{"play", "--adversary"}, "game abandoned after 4 guesses"},
 		{"play-adversary-won.golden", "1122\n3345\n3636\n4544\n5455\n", []string{"play", "--adversary"}, ""},
+		// Two players: the code on the first line is not shown.
+		{"play-two-player.golden", "3632\n1122\nhint\n3632\n", []string{"play", "--two-player"}, ""},
 		// The coach weighs each guess against knuth's.
 		{"play-coach.golden", "1234\n1122\n3526\n3632\n", []string{"play", "--secret", "3632", "--coach"}, ""},
 		{"play-lost.golden", "1111\n2222\n3333\n", []string{"play", "--secret", "3632", "--max-guesses", "3"}, "game lost: the code was not found in 3 guesses"},
@@ -153,6 +155,28 @@ func TestSessionErrors(t *testing.T) {
 		}
 		if !strings.HasPrefix(line, "mastermind: ") || strings.Count(line, "\n") != 1 || !strings.Contains(line, tt.want) {
 			t.Errorf("mastermind %s: stderr %q; want one line mentioning %q", strings.Join(tt.args, " "), line, tt.want)
+		}
+	}
+}
+
+// TestTwoPlayerErrors checks the codemaker's code in line mode and the
+// flags that exclude two players.
+func TestTwoPlayerErrors(t *testing.T) {
+	tests := []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"36\n", nil, `code "36": has 2 pegs; want 4`},
+		{"", nil, "stdin ended before the codemaker's code"},
+		{"3632\n", []string{"--secret", "3632"}, "--secret and --adversary do not apply"},
+		{"3632\n", []string{"--adversary"}, "--secret and --adversary do not apply"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"play", "--two-player"}, tt.args...)
+		_, _, err := runCmd(t, tt.stdin, args...)
+		if code, line := exitStatus(err); code != cli.ExitUsage || !strings.Contains(line, tt.want) {
+			t.Errorf("mastermind %s <<< %q: status %d, %q; want 2 and %q", strings.Join(args, " "), tt.stdin, code, line, tt.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 
@@ -30,6 +31,7 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 	}
 	var sess play.Session
 	var g *play.Game
+	var in io.Reader = e.Stdin
 	if o.Assist {
 		a, err := play.NewAssist(cfg)
 		if err != nil {
@@ -40,7 +42,12 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 		}
 		sess = a
 	} else {
-		opts := play.GameOptions{Adversary: o.Adversary, Coach: o.Coach}
+		if o.TwoPlayer {
+			if o.Secret, in, err = readCodemaker(e, o.Rules, o.Alphabet); err != nil {
+				return err
+			}
+		}
+		opts := play.GameOptions{Adversary: o.Adversary, Coach: o.Coach, TwoPlayer: o.TwoPlayer}
 		if g, err = play.NewGameOptions(cfg, o.Secret, o.MaxGuesses, opts); err != nil {
 			return err
 		}
@@ -48,9 +55,9 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 	}
 	tty := cli.IsTerminal(e.Stdin) && cli.IsTerminal(e.Stdout)
 	if tty && !o.Plain {
-		err = play.RunTUI(ctx, sess, e.Stdin, e.Stdout)
+		err = play.RunTUI(ctx, sess, in, e.Stdout)
 	} else {
-		err = play.RunLines(ctx, sess, e.Stdin, e.Stdout, !tty)
+		err = play.RunLines(ctx, sess, in, e.Stdout, !tty)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):

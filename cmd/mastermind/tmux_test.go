@@ -133,3 +133,55 @@ func TestTerminalAssist(t *testing.T) {
 		t.Errorf("the solved board does not show 3632:\n%s", screen)
 	}
 }
+
+// TestTerminalTwoPlayer plays two players at a real terminal under tmux:
+// the codemaker's code does not show as it is typed, a mistyped one is
+// asked for again, and the codebreaker then finds it.
+func TestTerminalTwoPlayer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both commands and drives tmux")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("tmux not found; CI must install it (apt-get install -y tmux): %v", err)
+		}
+		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
+	}
+	dir := t.TempDir()
+	build(t, dir, ".", "../mastermind-full")
+	sock := filepath.Join(dir, "tmux.sock")
+	status := filepath.Join(dir, "status")
+	script := filepath.Join(dir, "mastermind") + " play --two-player; echo $? > " + status + "; sleep 60"
+	tmux(t, sock, "-f", "/dev/null", "new-session", "-d", "-s", "mm", "-x", "100", "-y", "32", "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+
+	waitScreen(t, sock, "it will not show", false)
+	send := func(keys string) {
+		tmux(t, sock, "send-keys", "-t", "mm", "-l", keys)
+		tmux(t, sock, "send-keys", "-t", "mm", "Enter")
+	}
+	send("365")
+	if screen := waitScreen(t, sock, "That is not a code", false); strings.Contains(screen, "365") {
+		t.Errorf("the mistyped code shows on the screen:\n%s", screen)
+	}
+	send("5163")
+	screen := waitScreen(t, sock, "mastermind play", false)
+	// Before the first guess, the code is nowhere on the screen.
+	if strings.Contains(screen, "5163") || strings.Contains(screen, "365") {
+		t.Errorf("the codemaker's code shows on the screen:\n%s", screen)
+	}
+	send("1122")
+	waitScreen(t, sock, "1122", false)
+	send("5163")
+	waitScreen(t, sock, "You found the code in 2 guesses", false)
+	tmux(t, sock, "send-keys", "-t", "mm", "q")
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if b, err := os.ReadFile(status); err == nil {
+			if s := strings.TrimSpace(string(b)); s != "0" {
+				t.Errorf("mastermind play --two-player exited with status %s; want 0", s)
+			}
+			return
+		}
+	}
+	t.Errorf("mastermind play --two-player did not exit after the game")
+}

@@ -79,6 +79,7 @@ type SessionOptions struct {
 	MaxGuesses int     // play: guesses allowed, 0 for no limit
 	Adversary  bool    // play: hold no code, answer to keep the most codes possible
 	Coach      bool    // play: compare each guess with the strategy's
+	TwoPlayer  bool    // play: a codemaker types the code, hidden
 	Plain      bool    // line mode even at a terminal
 	// Resume names a session file assist saved, to carry on with; its
 	// rules and strategy count unless RulesGiven or StrategyGiven.

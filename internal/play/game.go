@@ -23,6 +23,7 @@ type Game struct {
 	hints  int
 
 	adversary bool        // answer without a code, keeping the most codes possible
+	twoPlayer bool        // a person chose the code
 	coach     bool        // after each guess, compare it with the strategy's
 	notes     []CoachNote // the coach's figures, one per guess
 
@@ -39,6 +40,8 @@ type GameOptions struct {
 	// is expected to need, and the codes each leaves. The strategy must
 	// be deterministic and the variant small enough (MaxCoachSize).
 	Coach bool
+	// TwoPlayer says that a person, not the computer, chose the code.
+	TwoPlayer bool
 }
 
 var _ Session = (*Game)(nil)
@@ -77,7 +80,7 @@ func NewGameOptions(cfg Config, secret mm.Code, limit int, o GameOptions) (*Game
 			return nil, err
 		}
 	}
-	return &Game{cfg: cfg, secret: secret, limit: max(limit, 0), st: st, adversary: o.Adversary, coach: o.Coach}, nil
+	return &Game{cfg: cfg, secret: secret, limit: max(limit, 0), st: st, adversary: o.Adversary, coach: o.Coach, twoPlayer: o.TwoPlayer}, nil
 }
 
 // Start returns the introduction.
@@ -88,7 +91,10 @@ func (g *Game) Start() []Line {
 		limit = plural(g.limit, "guess")
 	}
 	chosen := "I have chosen a code"
-	if g.adversary {
+	switch {
+	case g.twoPlayer:
+		chosen = "The codemaker has chosen a code"
+	case g.adversary:
 		chosen = "I have chosen no code, and answer each guess so as to keep as many codes possible as I can"
 	}
 	return []Line{
