@@ -139,34 +139,27 @@ func (g *Game) coachGuess(before *mm.State, c mm.Code, f mm.Feedback) []Line {
 
 // coachNote works out the figures of guess c from before.
 func (g *Game) coachNote(before *mm.State, c mm.Code, f mm.Feedback) (CoachNote, error) {
-	ctx := context.Background()
 	n := CoachNote{Guess: c}
-	best, err := g.cfg.Strategy.Guess(before)
+	w, err := eval.Weigh(context.Background(), before, g.cfg.Strategy, c)
 	if err != nil {
 		return n, err
 	}
+	n.Best, n.Expected, n.BestExp, n.Delta, n.BestIsGuess = w.Best, w.Expected, w.BestExpected, w.Delta(), w.Best == c
 	cands, err := before.Candidates()
 	if err != nil {
 		return n, err
 	}
-	size := float64(cands.Len())
-	t, err := eval.BuildTreeFrom(ctx, before, g.cfg.Strategy)
-	if err != nil {
-		return n, err
-	}
-	total, _ := t.Cost()
-	n.Best, n.BestExp = best, float64(total)/size
+	// The codes each guess leaves under the answer it gets: the secret's,
+	// or the adversary's.
 	pegs := g.cfg.Rules.Pegs
-	// The codes each guess leaves under the answer the guess gets: the
-	// secret's, or the adversary's.
-	bf := mm.Score(g.secret, best)
+	bf := mm.Score(g.secret, n.Best)
 	if g.adversary {
-		if bf, err = cands.Evade(best); err != nil {
+		if bf, err = cands.Evade(n.Best); err != nil {
 			return n, err
 		}
 	}
 	if n.BestFound = bf.Solved(pegs); !n.BestFound {
-		kept, err := cands.Filter(best, bf)
+		kept, err := cands.Filter(n.Best, bf)
 		if err != nil {
 			return n, err
 		}
@@ -179,33 +172,6 @@ func (g *Game) coachNote(before *mm.State, c mm.Code, f mm.Feedback) (CoachNote,
 		}
 		n.Left = after.Len()
 	}
-	if c == best {
-		n.Expected, n.BestIsGuess = n.BestExp, true
-		return n, nil
-	}
-	fbs, kids, err := before.Branch(c)
-	if err != nil {
-		return n, err
-	}
-	sum := size // every code plays c
-	for i, k := range kids {
-		if fbs[i].Solved(pegs) {
-			continue
-		}
-		if k.Remaining() == cands.Len() {
-			// c tells nothing: the strategy carries on from before.
-			sum += float64(total)
-			continue
-		}
-		kt, err := eval.BuildTreeFrom(ctx, k, g.cfg.Strategy)
-		if err != nil {
-			return n, err
-		}
-		kTotal, _ := kt.Cost()
-		sum += float64(kTotal)
-	}
-	n.Expected = sum / size
-	n.Delta = n.Expected - n.BestExp
 	return n, nil
 }
 
