@@ -84,7 +84,7 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 // hint handles GET /api/games/{id}/hint, for the game's player.
 func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 	if h.hints == nil {
-		h.writeError(w, r, &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")})
+		h.writeError(w, r, errNoHints)
 		return
 	}
 	key, err := playerKey(r)

@@ -22,6 +22,7 @@ let hinted = false; // guess is the solver's hint, untouched: typing replaces it
 let busy = false;  // a request is under way
 let ticker = null; // the countdown's interval
 let deadline = 0;  // performance.now() at which time runs out
+let coachFor = null; // the game whose coach's figures are shown or on their way
 
 function colour(k) {
   if (k < COLOURS.length) return COLOURS[k];
@@ -258,6 +259,7 @@ function show(g) {
   render();
   announce();
   startClock();
+  if (!playing()) loadCoach();
 }
 
 async function refresh() {
@@ -268,7 +270,7 @@ async function refresh() {
     render();
     announce();
     startClock();
-    if (!playing()) loadStats();
+    if (!playing()) { loadStats(); loadCoach(); }
   } catch (e) {
     setStatus(e.message, true);
   }
@@ -290,7 +292,7 @@ async function submit() {
     busy = false;
     render();
     announce();
-    if (!playing()) { startClock(); loadStats(); }
+    if (!playing()) { startClock(); loadStats(); loadCoach(); }
   } catch (e) {
     busy = false;
     render();
@@ -342,6 +344,47 @@ async function newGame(ev) {
     setStatus(e.message, true);
   } finally {
     $("start").disabled = false;
+  }
+}
+
+// loadCoach shows, once a game is over, what each guess cost against the
+// server's solver: the guesses expected from its position with it and
+// with the solver's, and the codes each left.
+async function loadCoach() {
+  const box = $("coach");
+  if (game === null || !hints || coachFor === game.id) return;
+  const id = game.id;
+  coachFor = id;
+  box.hidden = true;
+  try {
+    const c = await api("GET", "/api/games/" + encodeURIComponent(id) + "/coach");
+    if (game === null || game.id !== id) return;
+    const body = $("coach-moves").tBodies[0];
+    body.replaceChildren();
+    c.moves.forEach((m, i) => {
+      const tr = document.createElement("tr");
+      const cells = [String(i + 1), null, (m.delta > 0 ? "+" : "") + m.delta.toFixed(2),
+        m.expected.toFixed(2) + " / " + m.bestExpected.toFixed(2), null, m.left + " / " + m.bestLeft];
+      cells.forEach((text, k) => {
+        const td = document.createElement("td");
+        if (k === 1) td.append(codeView(m.guess));
+        else if (k === 4) td.append(codeView(m.best));
+        else td.textContent = text;
+        tr.append(td);
+      });
+      if (m.delta > 0.005) tr.className = "costly";
+      body.append(tr);
+    });
+    $("coach-total").textContent = c.delta < -0.005
+      ? "In all your guesses saved " + (-c.delta).toFixed(2) + " guesses expected against the solver's."
+      : "In all your guesses cost " + c.delta.toFixed(2) + " guesses expected against the solver's" +
+        " (Δ: yours minus the solver's, each played on by the solver).";
+    box.hidden = false;
+  } catch (e) {
+    if (game === null || game.id !== id) return;
+    $("coach-total").textContent = "No coach for this game: " + e.message;
+    $("coach-moves").tBodies[0].replaceChildren();
+    box.hidden = false;
   }
 }
 
