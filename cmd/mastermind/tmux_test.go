@@ -37,11 +37,9 @@ func waitScreen(t *testing.T, sock, want string, escapes bool) string {
 	return ""
 }
 
-// TestTerminal plays a game as a person would, at a real terminal: tmux
-// runs mastermind play, which hands the game to mastermind-full's
-// full-screen UI; keys are sent and the screen read back, pegs in the
-// palette's colours.
-func TestTerminal(t *testing.T) {
+// needTmux skips the test under -short or without tmux (failing it in CI).
+func needTmux(t *testing.T) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds both commands and drives tmux")
 	}
@@ -51,6 +49,21 @@ func TestTerminal(t *testing.T) {
 		}
 		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
 	}
+}
+
+// typeLine types line into the test's pane and presses Enter.
+func typeLine(t *testing.T, sock, line string) {
+	t.Helper()
+	tmux(t, sock, "send-keys", "-t", "mm", "-l", line)
+	tmux(t, sock, "send-keys", "-t", "mm", "Enter")
+}
+
+// TestTerminal plays a game as a person would, at a real terminal: tmux
+// runs mastermind play, which hands the game to mastermind-full's
+// full-screen UI; keys are sent and the screen read back, pegs in the
+// palette's colours.
+func TestTerminal(t *testing.T) {
+	needTmux(t)
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -91,15 +104,7 @@ func TestTerminal(t *testing.T) {
 // tmux: a guess and its answer on one line, the codes left listed, the
 // session saved, then resumed in a second run that finishes it.
 func TestTerminalAssist(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds both commands and drives tmux")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("tmux not found; CI must install it (apt-get install -y tmux): %v", err)
-		}
-		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
-	}
+	needTmux(t)
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -124,8 +129,7 @@ func TestTerminalAssist(t *testing.T) {
 		{"3632 4 0", "Solved in 5 guesses"},
 	}
 	for _, s := range steps {
-		tmux(t, sock, "send-keys", "-t", "mm", "-l", s.keys)
-		tmux(t, sock, "send-keys", "-t", "mm", "Enter")
+		typeLine(t, sock, s.keys)
 		waitScreen(t, sock, s.want, false)
 	}
 	screen := waitScreen(t, sock, "Solved in 5 guesses", false)
@@ -138,15 +142,7 @@ func TestTerminalAssist(t *testing.T) {
 // the codemaker's code does not show as it is typed, a mistyped one is
 // asked for again, and the codebreaker then finds it.
 func TestTerminalTwoPlayer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds both commands and drives tmux")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("tmux not found; CI must install it (apt-get install -y tmux): %v", err)
-		}
-		t.Skipf("tmux not found; apt-get install -y tmux to run the terminal test")
-	}
+	needTmux(t)
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -156,10 +152,7 @@ func TestTerminalTwoPlayer(t *testing.T) {
 	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
 
 	waitScreen(t, sock, "it will not show", false)
-	send := func(keys string) {
-		tmux(t, sock, "send-keys", "-t", "mm", "-l", keys)
-		tmux(t, sock, "send-keys", "-t", "mm", "Enter")
-	}
+	send := func(keys string) { typeLine(t, sock, keys) }
 	send("365")
 	if screen := waitScreen(t, sock, "That is not a code", false); strings.Contains(screen, "365") {
 		t.Errorf("the mistyped code shows on the screen:\n%s", screen)
@@ -184,4 +177,28 @@ func TestTerminalTwoPlayer(t *testing.T) {
 		}
 	}
 	t.Errorf("mastermind play --two-player did not exit after the game")
+}
+
+// TestTerminalCoach plays against the adversary with the coach at a real
+// terminal under tmux: each guess gets the adversary's answer and the
+// coach's line beside the board.
+func TestTerminalCoach(t *testing.T) {
+	needTmux(t)
+	dir := t.TempDir()
+	build(t, dir, ".", "../mastermind-full")
+	sock := filepath.Join(dir, "tmux.sock")
+	script := filepath.Join(dir, "mastermind") + " play --adversary --coach; sleep 60"
+	tmux(t, sock, "-f", "/dev/null", "new-session", "-d", "-s", "mm", "-x", "110", "-y", "30", "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+
+	waitScreen(t, sock, "I have chosen no code", false)
+	typeLine(t, sock, "1234")
+	waitScreen(t, sock, "Yours costs nothing", false)
+	typeLine(t, sock, "5566")
+	screen := waitScreen(t, sock, "Yours costs 0.23 guesses", false)
+	for _, want := range []string{"0 black 2 white", "1 black 1 white", "2545: 3.69, 54 codes left"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen does not show %q:\n%s", want, screen)
+		}
+	}
 }
