@@ -10,9 +10,10 @@ import (
 )
 
 // MaxCoachSize is the largest variant, in codes, the coach takes on: it
-// grows the strategy's decision tree from each position. With knuth the
-// first guess on 10 × 4 (10000 codes) took 1.6 s and on 8 × 5 (32768)
-// 19 s, too long to wait after a guess (2026-11-23, shared 2-core machine).
+// grows the strategy's decision tree from each position, at least twice
+// for a guess not the strategy's. Weighing a first guess on 10 × 4 (10000
+// codes) with knuth takes about 1.2 s of CPU (BENCHMARKS.md); on 8 × 5
+// knuth's tree alone takes 2.3 s, too long to wait after every guess.
 const MaxCoachSize = 10000
 
 // check refuses options the rules or the strategy cannot support.
