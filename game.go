@@ -77,6 +77,47 @@ type Game struct {
 	Status     GameStatus
 	Ended      time.Time // when the game was won or lost; zero while playing
 	Turns      []Turn
+	// Adversary makes the codemaker hold no code, as Absurdle and
+	// cheatermind do: Guess answers with the feedback that keeps the most
+	// codes consistent with the turns (Set.Evade), and Secret is not
+	// used. Revealed says what the code was once the game is over. Each
+	// guess costs O(codes × turns); the codes must be enumerable.
+	Adversary bool
+}
+
+// Revealed returns the code to show once the game is over: the secret;
+// or, for an adversary, the last guess if it won, else the first code
+// (in the space's order) consistent with every answer.
+func (g *Game) Revealed() (Code, error) {
+	switch {
+	case !g.Adversary:
+		return g.Secret, nil
+	case g.Status == Won:
+		return g.Turns[len(g.Turns)-1].Guess, nil
+	}
+	left, err := g.possible()
+	if err != nil {
+		return Code{}, err
+	}
+	if left.Len() == 0 {
+		return Code{}, fmt.Errorf("%w: no code fits the answers of game %s", ErrInconsistent, g.ID)
+	}
+	return left.Code(0), nil
+}
+
+// possible returns the codes consistent with every turn of g.
+func (g *Game) possible() (*Set, error) {
+	sp, err := SpaceOf(g.Rules)
+	if err != nil {
+		return nil, err
+	}
+	left := sp.All()
+	for _, t := range g.Turns {
+		if left, err = left.Filter(t.Guess, t.Feedback); err != nil {
+			return nil, err
+		}
+	}
+	return left, nil
 }
 
 // Clone returns a copy of g that can play on independently of g. It costs
@@ -118,7 +159,7 @@ func (g *Game) expired(now time.Time) bool {
 // wrapping ErrInvalidCode and changes nothing. A guess after the game has
 // ended fails with ErrGameOver. A guess after the deadline fails with
 // ErrTimeUp and ends the game: its status becomes Lost, ended at the
-// deadline. Guess costs O(pegs).
+// deadline. Guess costs O(pegs), or O(codes × turns) for an Adversary.
 func (g *Game) Guess(c Code, now time.Time) (Feedback, error) {
 	switch {
 	case g.Status == Won:
@@ -133,7 +174,18 @@ func (g *Game) Guess(c Code, now time.Time) (Feedback, error) {
 	if err := g.Rules.Check(c); err != nil {
 		return Feedback{}, err
 	}
-	f := Score(g.Secret, c)
+	var f Feedback
+	if g.Adversary {
+		left, err := g.possible()
+		if err != nil {
+			return Feedback{}, err
+		}
+		if f, err = left.Evade(c); err != nil {
+			return Feedback{}, err
+		}
+	} else {
+		f = Score(g.Secret, c)
+	}
 	g.Turns = append(g.Turns, Turn{Guess: c, Feedback: f})
 	switch {
 	case f.Solved(g.Rules.WithDefaults().Pegs):

@@ -1,8 +1,9 @@
 // Package records reads and writes strategy trees in the JSON form that
-// `mastermind tree --format json` prints, plain or gzipped, and holds the
-// trees shipped with the toolkit: strategies that beat the best published
-// ones, and exact optima that took long to compute, so that anyone can
-// replay and check them. README.md in this directory lists each with the
+// `mastermind tree --format json` prints, plain or gzipped, and in the
+// compact notation of published strategies (tree --format irving), and
+// holds the trees shipped with the toolkit: strategies that beat the best
+// published ones, and exact optima that took long to compute, so that
+// anyone can replay and check them. README.md in this directory lists each with the
 // command that regenerates it.
 package records
 
@@ -98,8 +99,18 @@ func Write(w io.Writer, f *File, a *mm.Alphabet) error {
 // Read reads a file written by Write, or by `mastermind tree --format
 // json`, gzipped or not, with codes in alphabet a (nil for the default).
 // It checks that every guess is a code of the rules and every feedback
-// possible, but not that the tree finds every secret: Replay does.
+// possible, but not that the tree finds every secret: Replay does. A tree
+// in the compact notation of WriteIrving is read too if it names its rules.
 func Read(r io.Reader, a *mm.Alphabet) (*File, error) {
+	return ReadFor(r, a, mm.Rules{})
+}
+
+// ReadFor is Read for files that may not say their rules, such as a
+// strategy in the compact notation copied from a paper: such a file is
+// read under given. A file that names its rules is read under its own.
+// Trees in the compact notation have their sizes counted from the rules
+// (when the codes can be enumerated) and no totals to check.
+func ReadFor(r io.Reader, a *mm.Alphabet, given mm.Rules) (*File, error) {
 	br := bufio.NewReader(r)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -108,6 +119,9 @@ func Read(r io.Reader, a *mm.Alphabet) (*File, error) {
 		}
 		defer zr.Close()
 		br = bufio.NewReader(zr)
+	}
+	if head, _ := br.Peek(64); isIrving(head) {
+		return readIrving(br, a, given)
 	}
 	var fj fileJSON
 	dec := json.NewDecoder(br)

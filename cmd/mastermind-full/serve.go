@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
@@ -14,17 +15,21 @@ import (
 )
 
 // The hint solver plays knuth on spaces it scores in well under a second
-// whatever the history, and the first consistent code on spaces it can
-// still enumerate quickly.
+// whatever the history, the first consistent code on spaces it can still
+// enumerate quickly, and auto, which samples, on every larger game the
+// server takes.
 const (
 	hintKnuthMax = 1 << 15 // 8 colours × 5 pegs
-	hintMax      = 1 << 20
+	hintFirstMax = 1 << 20
+	// hintAutoBudget is auto's time per hint, well under the server's
+	// hint timeout.
+	hintAutoBudget = time.Second
 )
 
 // hintSolver is the strategy behind the web page's hint button. It is an
-// mm.ContextStrategy, so that the server's timeout reaches the strategy it
-// plays.
-type hintSolver struct{ knuth, first mm.Strategy }
+// mm.ContextStrategy, so that the server's timeout reaches the strategies
+// that can stop.
+type hintSolver struct{ knuth, first, auto mm.Strategy }
 
 var _ mm.ContextStrategy = hintSolver{}
 
@@ -38,7 +43,7 @@ func newHintSolver() hintSolver {
 	if err != nil {
 		panic(err)
 	}
-	return hintSolver{knuth, first}
+	return hintSolver{knuth, first, strategy.Auto{Budget: hintAutoBudget}}
 }
 
 // Guess returns the hint for st.
@@ -53,11 +58,10 @@ func (h hintSolver) GuessContext(ctx context.Context, st *mm.State) (mm.Code, er
 	switch n := r.Size(); {
 	case n <= hintKnuthMax:
 		return mm.GuessContext(ctx, h.knuth, st)
-	case n <= hintMax:
+	case n <= hintFirstMax:
 		return mm.GuessContext(ctx, h.first, st)
 	}
-	return mm.Code{}, fmt.Errorf("%w: hints cover games of up to %d codes, and %s has %.3g",
-		mm.ErrTooLarge, hintMax, r, float64(r.Size()))
+	return mm.GuessContext(ctx, h.auto, st)
 }
 
 // serve runs the game server until ctx is cancelled, then answers the

@@ -371,7 +371,7 @@ func TestHintSolver(t *testing.T) {
 		{mm.Classic, "1122", nil},
 		{mm.Rules{Colors: 8, Pegs: 5}, "11234", nil},
 		{mm.Rules{Colors: 10, Pegs: 6}, "111111", nil},
-		{mm.Rules{Colors: 9, Pegs: 7}, "", mm.ErrTooLarge},
+		{mm.Rules{Colors: 9, Pegs: 7}, "", nil}, // auto's: any code
 	}
 	for _, tt := range tests {
 		st, err := mm.NewState(tt.r, nil)
@@ -379,6 +379,10 @@ func TestHintSolver(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, err := s.Guess(st)
+		if err == nil && tt.want == "" {
+			err = tt.r.Check(c)
+			tt.want = c.String()
+		}
 		if !errors.Is(err, tt.err) || (err == nil && c.String() != tt.want) {
 			t.Errorf("hint for %v = %s, %v; want %s, %v", tt.r, c, err, tt.want, tt.err)
 		}
@@ -387,6 +391,35 @@ func TestHintSolver(t *testing.T) {
 		cancel()
 		if c, err := s.GuessContext(ctx, st); tt.err == nil && !errors.Is(err, context.Canceled) {
 			t.Errorf("hint for %v with a cancelled context = %s, %v; want context.Canceled", tt.r, c, err)
+		}
+	}
+}
+
+// TestHintSolverLarge asks for hints on the largest game the server takes,
+// 35 colours × 20 pegs, where auto samples: each hint could be the code.
+func TestHintSolverLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples codes of 35 × 20 for a few seconds")
+	}
+	s := newHintSolver()
+	r := mm.Rules{Colors: 35, Pegs: 20}
+	st, err := mm.NewState(r, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := mm.RandomCode(r, rand.New(rand.NewPCG(3, 4)))
+	for range 3 {
+		c, err := s.Guess(st)
+		if err != nil {
+			t.Fatalf("hint after %d guesses: %v", st.Len(), err)
+		}
+		for _, turn := range st.Turns() {
+			if mm.Score(c, turn.Guess) != turn.Feedback {
+				t.Fatalf("hint %s does not fit %s scored %v", c, turn.Guess, turn.Feedback)
+			}
+		}
+		if st, err = st.Play(c, mm.Score(secret, c)); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

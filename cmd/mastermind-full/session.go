@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
@@ -16,27 +18,46 @@ import (
 // terminals and o.Plain is false, in line mode otherwise. A game of play
 // that ends without the code found is a failure.
 func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
+	var saved play.SavedSession
+	if o.Resume != "" {
+		var err error
+		if saved, err = readSaved(o); err != nil {
+			return err
+		}
+	}
 	cfg, err := sessionConfig(o)
 	if err != nil {
 		return err
 	}
 	var sess play.Session
 	var g *play.Game
+	var in io.Reader = e.Stdin
 	if o.Assist {
-		if sess, err = play.NewAssist(cfg); err != nil {
+		a, err := play.NewAssist(cfg)
+		if err != nil {
 			return err
 		}
+		if err := a.Resume(saved.Inputs); err != nil {
+			return fmt.Errorf("--resume %s: %w", o.Resume, err)
+		}
+		sess = a
 	} else {
-		if g, err = play.NewGame(cfg, o.Secret, o.MaxGuesses); err != nil {
+		if o.TwoPlayer {
+			if o.Secret, in, err = readCodemaker(e, o.Rules, o.Alphabet); err != nil {
+				return err
+			}
+		}
+		opts := play.GameOptions{Adversary: o.Adversary, Coach: o.Coach, TwoPlayer: o.TwoPlayer}
+		if g, err = play.NewGameOptions(cfg, o.Secret, o.MaxGuesses, opts); err != nil {
 			return err
 		}
 		sess = g
 	}
 	tty := cli.IsTerminal(e.Stdin) && cli.IsTerminal(e.Stdout)
 	if tty && !o.Plain {
-		err = play.RunTUI(ctx, sess, e.Stdin, e.Stdout)
+		err = play.RunTUI(ctx, sess, in, e.Stdout)
 	} else {
-		err = play.RunLines(ctx, sess, e.Stdin, e.Stdout, !tty)
+		err = play.RunLines(ctx, sess, in, e.Stdout, !tty)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -49,6 +70,30 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 		return cli.Failure(fmt.Errorf("game abandoned after %s", cli.Plural(len(g.Turns()), "guess")))
 	}
 	return nil
+}
+
+// readSaved reads the session file of --resume and takes its rules, and
+// its strategy unless --strategy was given. Rules given on the command
+// line must be the saved ones.
+func readSaved(o *cli.SessionOptions) (play.SavedSession, error) {
+	f, err := os.Open(o.Resume)
+	if err != nil {
+		return play.SavedSession{}, fmt.Errorf("--resume: %w", err)
+	}
+	defer f.Close()
+	s, err := play.ReadSaved(f)
+	if err != nil {
+		return s, fmt.Errorf("--resume %s: %w", o.Resume, err)
+	}
+	if o.RulesGiven && (o.Rules.WithDefaults() != s.Rules.WithDefaults() || o.Alphabet.String() != s.Alphabet.String()) {
+		return s, fmt.Errorf("--resume %s: the session was saved with %d colours, %d pegs and colours %s; "+
+			"leave out the rules flags to take them", o.Resume, s.Rules.Colors, s.Rules.Pegs, s.Alphabet)
+	}
+	o.Rules, o.Alphabet = s.Rules, s.Alphabet
+	if !o.StrategyGiven {
+		o.Strategy = s.Strategy
+	}
+	return s, nil
 }
 
 // sessionConfig returns the configuration of an interactive session: the
@@ -68,6 +113,7 @@ func sessionConfig(o *cli.SessionOptions) (play.Config, error) {
 		Rank:     rank,
 		RankBy:   by,
 		Rand:     rand.New(rand.NewPCG(o.Seed, 1)),
+		Save:     func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) },
 	}, nil
 }
 

@@ -303,7 +303,7 @@ once however many games pass through each node; every core works at once
 	}
 	f := cmd.Flags()
 	f.StringVar(&bf.strategies, "strategy", defaultBench, "comma-separated strategies to compare")
-	f.StringArrayVar(&bf.trees, "tree", nil, "instead of strategies, play the tree of this file (tree --format json, gzipped or not) against every secret of its rules; repeat to compare")
+	f.StringArrayVar(&bf.trees, "tree", nil, "instead of strategies, play the tree of this file (tree --format json or irving, gzipped or not) against every secret of its rules; repeat to compare")
 	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")
 	f.BoolVar(&bf.asCSV, "csv", false, "print the results as CSV, one row per strategy")
@@ -328,7 +328,7 @@ func replayTrees(cmd *cobra.Command, r mm.Rules, a *mm.Alphabet, files []string)
 	seen := map[string]bool{}
 	for i, path := range files {
 		start := time.Now()
-		f, err := readTree(path, a)
+		f, err := readTree(path, a, r)
 		if err != nil {
 			return r, nil, err
 		}
@@ -352,14 +352,15 @@ func replayTrees(cmd *cobra.Command, r mm.Rules, a *mm.Alphabet, files []string)
 	return r, reports, nil
 }
 
-// readTree reads a tree file.
-func readTree(path string, a *mm.Alphabet) (*records.File, error) {
+// readTree reads a tree file; r are the rules of a file that does not
+// say its own.
+func readTree(path string, a *mm.Alphabet, r mm.Rules) (*records.File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--tree: %w", err)
 	}
 	defer fh.Close()
-	f, err := records.Read(fh, a)
+	f, err := records.ReadFor(fh, a, r)
 	if err != nil {
 		return nil, fmt.Errorf("--tree %s: %w", path, err)
 	}

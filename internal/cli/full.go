@@ -77,7 +77,15 @@ type SessionOptions struct {
 	Seed       uint64
 	Secret     mm.Code // play: the code to break
 	MaxGuesses int     // play: guesses allowed, 0 for no limit
+	Adversary  bool    // play: hold no code, answer to keep the most codes possible
+	Coach      bool    // play: compare each guess with the strategy's
+	TwoPlayer  bool    // play: a codemaker types the code, hidden
 	Plain      bool    // line mode even at a terminal
+	// Resume names a session file assist saved, to carry on with; its
+	// rules and strategy count unless RulesGiven or StrategyGiven.
+	Resume        string
+	RulesGiven    bool // a rules flag was given
+	StrategyGiven bool // --strategy was given
 }
 
 // delegate runs the command line in mastermind-full, because it needs

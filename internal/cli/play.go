@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -26,12 +27,24 @@ code and how the strategy would have played it. A guess you already made
 is refused without using a turn. The exit status is 1 when the game ends
 without the code found: out of guesses, "quit", or the end of the input.
 
+With --adversary the computer holds no code at all: it answers each guess
+with the feedback that keeps the most codes possible, as Absurdle and
+cheatermind do, and gives in only when your guess is the last code left.
+With --two-player, one person types the code first, without echo at a
+terminal (otherwise it is the first line of stdin), and another breaks it.
+With --coach, each guess is weighed against the strategy's: the guesses
+the game is expected to take from there with yours and with its, and the
+codes each leaves; the end of the game adds up what your guesses cost.
+
 At a terminal it is a full-screen game with coloured pegs; otherwise, or
 with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 		Example: `  mastermind play
   mastermind play --rules super --max-guesses 12
   mastermind play --alphabet red,green,blue,yellow,orange,purple --seed 7
-  printf '1122\n1344\n3526\n1462\n3632\n' | mastermind play --secret 3632`,
+  printf '1122\n1344\n3526\n1462\n3632\n' | mastermind play --secret 3632
+  mastermind play --adversary
+  mastermind play --two-player
+  mastermind play --coach --strategy expected-size`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, a, err := rf.rules(cmd)
@@ -40,6 +53,12 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 			}
 			if err := atLeast(0, "max-guesses", o.MaxGuesses); err != nil {
 				return err
+			}
+			if o.Adversary && secret != "" {
+				return fmt.Errorf("--adversary holds no code: --secret does not apply")
+			}
+			if o.TwoPlayer && (secret != "" || o.Adversary) {
+				return fmt.Errorf("--two-player: the codemaker types the code; --secret and --adversary do not apply")
 			}
 			if !cmd.Flags().Changed("seed") {
 				o.Seed = rand.Uint64()
@@ -59,6 +78,9 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 	f.IntVar(&o.MaxGuesses, "max-guesses", DefaultPlayLimit, "guesses allowed (0: no limit)")
 	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that gives hints and plays the same code for comparison")
 	f.BoolVar(&o.Plain, "plain", false, "plain line mode even at a terminal")
+	f.BoolVar(&o.Adversary, "adversary", false, "hold no code: answer each guess so as to keep the most codes possible")
+	f.BoolVar(&o.Coach, "coach", false, "after each guess, compare it with the strategy's")
+	f.BoolVar(&o.TwoPlayer, "two-player", false, "a codemaker types the code first, hidden (the first line of stdin when it is not a terminal)")
 	addStrategyFlags(f, &o.Options)
 	return cmd
 }

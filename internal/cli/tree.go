@@ -34,12 +34,17 @@ the last guess of every game.
 led there, the guess, and how many secrets reach it. --format json (or
 --json) nests {"guess","size","branches":[{"black","white","next"}]} under
 a header with the totals and, for deep, the settings that shaped the tree;
-bench --tree FILE plays such a file back. --format dot is a GraphViz digraph: render it with
+bench --tree FILE plays such a file back. --format irving is the compact
+notation of published strategies, one line {GUESS:{BW:NODE,...}} with a
+leaf as its guess alone, after a comment line that names the rules;
+bench --tree reads it too, and strategies copied from papers without that
+line under the rules flags given. --format dot is a GraphViz digraph: render it with
 "dot -Tsvg tree.dot > tree.svg".
 
 Following the tree for every secret gives exactly the figures of bench --all.`,
 		Example: `  mastermind tree --strategy knuth
   mastermind tree --strategy optimal --format json > optimal.json
+  mastermind tree --strategy knuth --format irving > knuth.txt
   mastermind tree --strategy optimal --max-depth 5 --format dot | dot -Tsvg > tree.svg`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -48,8 +53,8 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 				return err
 			}
 			format = strings.ToLower(format)
-			if format != "text" && format != "json" && format != "dot" {
-				return fmt.Errorf("--format %q: want text, json or dot", format)
+			if format != "text" && format != "json" && format != "dot" && format != "irving" {
+				return fmt.Errorf("--format %q: want text, json, dot or irving", format)
 			}
 			if asJSON {
 				if cmd.Flags().Changed("format") && format != "json" {
@@ -104,6 +109,8 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 				return records.Write(w, records.NewFile(r, name, settings, t), a)
 			case "dot":
 				return writeDOT(w, a, name, r, t)
+			case "irving":
+				return records.WriteIrving(w, records.NewFile(r, name, nil, t), a)
 			}
 			stats := eval.TreeStats(t)
 			fmt.Fprintf(w, "# %s on %s: %d secrets, %d guesses in all (mean %.4f), at most %d; %d nodes\n",
@@ -114,7 +121,7 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&name, "strategy", "knuth", "deterministic strategy whose tree to write")
-	f.StringVar(&format, "format", "text", "text, json or dot")
+	f.StringVar(&format, "format", "text", "text, json, dot or irving")
 	f.BoolVar(&asJSON, "json", false, "write the tree as JSON, as --format json")
 	addStrategyFlags(f, &so)
 	sf.add(f)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -146,6 +147,11 @@ func TestTreeFormats(t *testing.T) {
 	if !strings.HasPrefix(dot, "digraph ") || !strings.Contains(dot, "->") || !strings.HasSuffix(dot, "}\n") {
 		t.Errorf("tree dot =\n%s", dot)
 	}
+	irving := mustRun(t, "", "tree", "--colors", "3", "--pegs", "2", "--format", "irving")
+	if want := "# mastermind tree colors=3 pegs=2 distinct=false strategy=knuth\n" +
+		"{11:{00:{22:{00:33,10:{23:{02:32}}}},10:{12:{01:31,02:21,10:13}}}}\n"; irving != want {
+		t.Errorf("tree --format irving =\n%s\nwant\n%s", irving, want)
+	}
 	if _, _, err := runCmd(t, "", "tree", "--format", "svg"); err == nil {
 		t.Errorf("tree --format svg = nil error")
 	}
@@ -185,6 +191,22 @@ func TestBenchTree(t *testing.T) {
 	want := cut(mustRun(t, "", "bench", "--strategy", "knuth,optimal"))
 	if got != want {
 		t.Errorf("bench --tree =\n%s\nbench --strategy knuth,optimal =\n%s", got, want)
+	}
+
+	// The compact notation plays back the same, with its rules or under
+	// the flags.
+	irving := filepath.Join(dir, "knuth.txt")
+	os.WriteFile(irving, []byte(mustRun(t, "", "tree", "--format", "irving", "--strategy", "knuth")), 0o644)
+	if got, want := cut(mustRun(t, "", "bench", "--tree", irving)), cut(mustRun(t, "", "bench", "--strategy", "knuth")); got != want {
+		t.Errorf("bench --tree of an irving file =\n%s\nwant\n%s", got, want)
+	}
+	published := filepath.Join(dir, "published.txt")
+	os.WriteFile(published, []byte("{AB:{10:{AC:{10:AA,01:CB,00:BB}},02:BA,01:{BC:{01:CA}},00:CC}}\n"), 0o644)
+	if out := mustRun(t, "", "bench", "--tree", published, "--colors", "3", "--pegs", "2", "--alphabet", "ABC"); !regexp.MustCompile(`(?m)^total +21$`).MatchString(out) {
+		t.Errorf("bench --tree of a published 3x2 strategy =\n%s\nwant 21 guesses in all", out)
+	}
+	if _, _, err := runCmd(t, "", "bench", "--tree", published); err == nil || !strings.Contains(err.Error(), "does not name its rules") {
+		t.Errorf("bench --tree of a published 3x2 strategy without rules = %v; want the missing rules named", err)
 	}
 
 	// A tree that misses secrets: only its first guess.

@@ -44,6 +44,11 @@ type Assist struct {
 	row     int   // the board row of the next answer
 
 	over, solved bool
+
+	journal []string // the inputs that changed the session, as save writes them
+	redo    []string // what undo took back, as inputs that redo it, the latest last
+	quiet   bool     // replaying an input: journal and redo stay as they are
+	page    int      // the last page list showed; 0 after a change
 }
 
 // A change is an answer given, dropped or corrected, as undo takes it
@@ -129,6 +134,10 @@ func (a *Assist) Start() []Line {
 	if a.all == nil {
 		out = append(out, info("This variant has %s codes, too many to enumerate: the codes left are shown as \"?\",",
 			sizeText(r)), info("and answers that contradict each other are caught when a short search can prove it."))
+	}
+	if len(a.journal) > 0 {
+		out = append(out, info(""), info("Resumed a saved session:"))
+		out = append(out, a.history()...)
 	}
 	out = append(out, info(""))
 	return append(out, a.next()...)
@@ -242,6 +251,12 @@ func (a *Assist) Do(input string) []Line {
 		return a.hint()
 	case "history", "board":
 		return a.history()
+	case "list":
+		return a.list(rest)
+	case "redo":
+		return a.redoLast()
+	case "save":
+		return a.save(rest)
 	case "guess":
 		if rest == "" {
 			return []Line{problem(`Type "guess" and a code, e.g. "guess %s".`, a.cfg.Alphabet.Format(exampleCode(a.cfg.Rules)))}
@@ -256,11 +271,14 @@ func assistHelp() []Line {
 		info("Commands:"),
 		info(`  2 1, 2b1w, BBW, -   answer the guess: black pegs, then white ("-" for none)`),
 		info("  CODE, guess CODE    play your own guess instead of the proposed one"),
-		info("  undo                take back the last answer, drop or fix"),
+		info("  CODE ANSWER         a guess and its answer on one line, e.g. \"1122 1 0\""),
+		info("  undo, redo          take back the last answer, drop or fix; put it back"),
 		info("  drop N              forget answer N (its row stays used)"),
 		info("  fix N ANSWER        correct answer N"),
 		info("  hint                the best guesses now, with their scores"),
 		info("  history             the answers so far"),
+		info("  list [PAGE]         the codes still possible, a page at a time"),
+		info("  save FILE           save the session; resume it with assist --resume FILE"),
 		info("  help                this list"),
 		info("  quit                stop"),
 	}
@@ -281,6 +299,9 @@ func (a *Assist) answer(s string) []Line {
 		// Not written as an answer: a code, or nonsense.
 		if _, cerr := a.cfg.Alphabet.Parse(a.cfg.Rules, s); cerr == nil {
 			return a.play(s)
+		}
+		if out, ok := a.oneLine(s); ok {
+			return out
 		}
 		if unknownWord(a.cfg.Rules, a.cfg.Alphabet, s) {
 			return unknownCommand(s)
@@ -306,6 +327,9 @@ func (a *Assist) answer(s string) []Line {
 	}
 	t := turn{Turn: mm.Turn{Guess: a.cur, Feedback: f}, row: a.row, own: a.own}
 	next, err := a.st.Play(t.Guess, f)
+	if err == nil || errors.Is(err, mm.ErrInconsistent) {
+		a.changedBy(a.cfg.Alphabet.Format(t.Guess) + " " + f.String())
+	}
 	switch {
 	case errors.Is(err, mm.ErrInconsistent):
 		a.turns = append(a.turns, t)
@@ -340,6 +364,7 @@ func (a *Assist) play(s string) []Line {
 		return []Line{problem("Not a guess (%s): %s. Try again.", s, err)}
 	}
 	a.cur, a.hasCur, a.own, a.typed, a.propErr = c, true, true, true, nil
+	a.changedBy("guess " + a.cfg.Alphabet.Format(c))
 	return a.next()
 }
 
@@ -349,6 +374,7 @@ func (a *Assist) play(s string) []Line {
 func (a *Assist) undo() []Line {
 	if a.typed {
 		g := a.cur
+		a.undone("guess " + a.cfg.Alphabet.Format(g))
 		a.propose()
 		return append([]Line{info("Forgot your guess %s.", a.cfg.Alphabet.Format(g))}, a.next()...)
 	}
@@ -360,6 +386,7 @@ func (a *Assist) undo() []Line {
 	switch c.kind {
 	case dropped:
 		t := c.dropped
+		a.undone(fmt.Sprintf("drop %d", t.row))
 		a.dropped = slices.DeleteFunc(a.dropped, func(d turn) bool { return d.row == t.row })
 		a.turns = insertTurn(a.turns, t)
 		out := []Line{info("Restored answer %d (%s: %s).", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
@@ -367,11 +394,13 @@ func (a *Assist) undo() []Line {
 	case fixed:
 		i := slices.IndexFunc(a.turns, func(t turn) bool { return t.row == c.row })
 		now := a.turns[i].Feedback
+		a.undone(fmt.Sprintf("fix %d %s", c.row, now))
 		a.turns[i].Feedback = c.old
 		out := []Line{info("Answer %d is back to %s (was %s).", c.row, feedbackText(c.old), feedbackText(now))}
 		return append(out, a.changed()...)
 	}
 	t := a.turns[len(a.turns)-1]
+	a.undone(a.cfg.Alphabet.Format(t.Guess) + " " + t.Feedback.String())
 	a.turns = a.turns[:len(a.turns)-1]
 	a.row = t.row
 	a.rebuild()
@@ -399,6 +428,7 @@ func (a *Assist) drop(s string) []Line {
 	a.turns = append(a.turns[:i:i], a.turns[i+1:]...)
 	a.dropped = insertTurn(a.dropped, t)
 	a.log = append(a.log, change{kind: dropped, row: t.row, dropped: t})
+	a.changedBy(fmt.Sprintf("drop %d", t.row))
 	out := []Line{info("Dropped answer %d (%s: %s); its row stays used.", t.row, a.cfg.Alphabet.Format(t.Guess), feedbackText(t.Feedback))}
 	return append(out, a.changed()...)
 }
@@ -426,6 +456,7 @@ func (a *Assist) fix(s string) []Line {
 	old := a.turns[i].Feedback
 	a.turns[i].Feedback = f
 	a.log = append(a.log, change{kind: fixed, row: a.turns[i].row, old: old})
+	a.changedBy(fmt.Sprintf("fix %d %s", a.turns[i].row, f))
 	out := []Line{info("Answer %d is now %s (was %s).", a.turns[i].row, feedbackText(f), feedbackText(old))}
 	return append(out, a.changed()...)
 }

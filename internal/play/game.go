@@ -22,7 +22,26 @@ type Game struct {
 	st     *mm.State
 	hints  int
 
+	adversary bool        // answer without a code, keeping the most codes possible
+	twoPlayer bool        // a person chose the code
+	coach     bool        // after each guess, compare it with the strategy's
+	notes     []CoachNote // the coach's figures, one per guess
+
 	over bool
+}
+
+// GameOptions change how a Game is played.
+type GameOptions struct {
+	// Adversary makes the computer hold no code: it answers each guess
+	// with the feedback that keeps the most codes possible (Set.Evade).
+	// The codes must be enumerable.
+	Adversary bool
+	// Coach compares each guess with the strategy's: the guesses each
+	// is expected to need, and the codes each leaves. The strategy must
+	// be deterministic and the variant small enough (MaxCoachSize).
+	Coach bool
+	// TwoPlayer says that a person, not the computer, chose the code.
+	TwoPlayer bool
 }
 
 var _ Session = (*Game)(nil)
@@ -31,8 +50,20 @@ var _ Session = (*Game)(nil)
 // guesses (0 or less for no limit). It fails for bad rules, a missing
 // strategy, or a secret that is not a code of the rules.
 func NewGame(cfg Config, secret mm.Code, limit int) (*Game, error) {
+	return NewGameOptions(cfg, secret, limit, GameOptions{})
+}
+
+// NewGameOptions is NewGame with options; with o.Adversary the secret is
+// not used and may be the zero Code.
+func NewGameOptions(cfg Config, secret mm.Code, limit int, o GameOptions) (*Game, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
+	}
+	if err := o.check(cfg); err != nil {
+		return nil, err
+	}
+	if o.Adversary {
+		secret = exampleCode(cfg.Rules)
 	}
 	if err := cfg.Rules.Check(secret); err != nil {
 		return nil, err
@@ -44,7 +75,12 @@ func NewGame(cfg Config, secret mm.Code, limit int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{cfg: cfg, secret: secret, limit: max(limit, 0), st: st}, nil
+	if o.Adversary || o.Coach {
+		if _, err := st.Candidates(); err != nil {
+			return nil, err
+		}
+	}
+	return &Game{cfg: cfg, secret: secret, limit: max(limit, 0), st: st, adversary: o.Adversary, coach: o.Coach, twoPlayer: o.TwoPlayer}, nil
 }
 
 // Start returns the introduction.
@@ -54,8 +90,15 @@ func (g *Game) Start() []Line {
 	if g.limit > 0 {
 		limit = plural(g.limit, "guess")
 	}
+	chosen := "I have chosen a code"
+	switch {
+	case g.twoPlayer:
+		chosen = "The codemaker has chosen a code"
+	case g.adversary:
+		chosen = "I have chosen no code, and answer each guess so as to keep as many codes possible as I can"
+	}
 	return []Line{
-		info("mastermind play: %s. I have chosen a code; you have %s.", describeRules(r, g.cfg.Alphabet), limit),
+		info("mastermind play: %s. %s; you have %s.", describeRules(r, g.cfg.Alphabet), chosen, limit),
 		info("Each guess gets black pegs (right colour, right place) and white pegs (right colour, wrong place)."),
 		info(`Type a guess such as %s, "hint" to ask %s, "help" or "quit".`, g.cfg.Alphabet.Format(exampleCode(r)), g.cfg.Name),
 		info(""),
@@ -117,7 +160,7 @@ func (g *Game) Do(input string) []Line {
 		return g.history()
 	case "quit", "exit", "q":
 		g.over = true
-		out := []Line{done("You gave up after %s. The code was %s.", plural(g.st.Len(), "guess"), g.format(g.secret))}
+		out := []Line{done("You gave up after %s. %s", plural(g.st.Len(), "guess"), g.reveal())}
 		return append(out, g.summary()...)
 	case "guess":
 		return g.guess(rest)
@@ -146,22 +189,31 @@ func (g *Game) guess(s string) []Line {
 				g.format(c), i+1, feedbackText(t.Feedback))}
 		}
 	}
-	f := mm.Score(g.secret, c)
-	next, err := g.st.Play(c, f)
+	f, err := g.answer(c)
+	var next *mm.State
+	if err == nil {
+		next, err = g.st.Play(c, f)
+	}
 	if err != nil {
-		// The feedback is the secret's own, so only a broken core fails.
+		// The feedback is the secret's own, or one some code gives, so
+		// only a broken core fails.
 		return []Line{problem("That guess cannot be played: %s.", plain(err))}
 	}
+	before := g.st
 	g.st = next
 	out := []Line{progress("%s: %s", g.format(c), feedbackText(f))}
+	if g.coach {
+		out = append(out, g.coachGuess(before, c, f)...)
+	}
 	switch {
 	case f.Solved(g.cfg.Rules.Pegs):
 		g.over = true
+		g.secret = c
 		out = append(out, done("You found the code in %s!", plural(g.st.Len(), "guess")))
 		return append(out, g.summary()...)
 	case g.limit > 0 && g.st.Len() >= g.limit:
 		g.over = true
-		out = append(out, done("That was your last guess. The code was %s.", g.format(g.secret)))
+		out = append(out, done("That was your last guess. %s", g.reveal()))
 		return append(out, g.summary()...)
 	}
 	return out
@@ -198,11 +250,16 @@ func (g *Game) history() []Line {
 	return out
 }
 
-// summary tells how the strategy would have played the code.
+// summary tells how the strategy would have played the code, or against
+// the adversary, and what the coach found.
 func (g *Game) summary() []Line {
 	st, err := mm.NewState(g.cfg.Rules, g.cfg.Rand)
 	var steps []mm.Step
-	if err == nil {
+	switch {
+	case err != nil:
+	case g.adversary:
+		steps, err = evadeSolve(st, g.cfg.Strategy)
+	default:
 		steps, err = mm.Solve(st, g.cfg.Strategy, g.secret, 0)
 	}
 	if err != nil {
@@ -217,22 +274,26 @@ func (g *Game) summary() []Line {
 	}
 	n, played := len(steps), g.st.Len()
 	list := strings.Join(gs, " ")
+	taken, found := plural(n, "guess"), "found it"
+	if g.adversary {
+		taken, found = plural(n, "guess")+" against me", "cornered me"
+	}
 	var line string
 	switch {
 	case !g.Won():
-		line = fmt.Sprintf("%s would have found it in %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+		line = fmt.Sprintf("%s would have %s in %s: %s.", g.cfg.Name, found, plural(n, "guess"), list)
 	case played < n:
-		line = fmt.Sprintf("You beat %s, which would have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+		line = fmt.Sprintf("You beat %s, which would have taken %s: %s.", g.cfg.Name, taken, list)
 	case played == n:
-		line = fmt.Sprintf("%s would also have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+		line = fmt.Sprintf("%s would also have taken %s: %s.", g.cfg.Name, taken, list)
 	default:
-		line = fmt.Sprintf("%s would have taken %s: %s.", g.cfg.Name, plural(n, "guess"), list)
+		line = fmt.Sprintf("%s would have taken %s: %s.", g.cfg.Name, taken, list)
 	}
 	out := []Line{done("%s", line)}
 	if g.hints > 0 {
 		out = append(out, done("You asked for %s.", plural(g.hints, "hint")))
 	}
-	return out
+	return append(out, g.coachSummary()...)
 }
 
 // Board describes the game for drawing.
@@ -253,6 +314,8 @@ func (g *Game) Board() Board {
 	switch {
 	case g.Won():
 		b.Status = "found in " + plural(g.st.Len(), "guess")
+	case g.over && g.adversary:
+		b.Status = "no code was chosen; " + g.format(g.secret) + " was still possible"
 	case g.over:
 		b.Status = "the code was " + g.format(g.secret)
 	case g.limit > 0:

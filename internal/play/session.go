@@ -114,6 +114,9 @@ type Config struct {
 	// RankBy says in a few words what Rank orders by, for the hint's
 	// heading, e.g. "knuth: smallest worst case first".
 	RankBy string
+	// Save writes data to the file called name, for assist's "save"; nil
+	// means the session cannot be saved.
+	Save func(name string, data []byte) error
 	// Rand is the random source of randomised strategies; nil means a
 	// source seeded with 0.
 	Rand *rand.Rand

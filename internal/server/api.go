@@ -20,7 +20,16 @@ type NewGame struct {
 	Distinct    *bool `json:"distinct,omitempty"`
 	MaxGuesses  int   `json:"maxGuesses,omitempty"`
 	TimeLimitMs int64 `json:"timeLimitMs,omitempty"`
+	// Adversary asks for a codemaker that holds no code and answers each
+	// guess with the feedback that keeps the most codes possible, up to
+	// MaxAdversaryCodes codes.
+	Adversary bool `json:"adversary,omitempty"`
 }
+
+// MaxAdversaryCodes is the largest variant, in codes, of an adversary
+// game: each of its guesses filters every code through the turns while
+// the store's writer waits, so the variant is kept small.
+const MaxAdversaryCodes = 1 << 16
 
 // Game is a game as the API shows it: the answer to POST /api/games and
 // GET /api/games/{id}. Secret is set only once the game is over; Token
@@ -42,6 +51,9 @@ type Game struct {
 	// there is a time limit and the game is in play.
 	RemainingMs *int64 `json:"remainingMs,omitempty"`
 	Secret      string `json:"secret,omitempty"`
+	// Adversary: the codemaker holds no code; Secret, at the end, is the
+	// last guess if it won, else a code consistent with every answer.
+	Adversary bool `json:"adversary,omitempty"`
 }
 
 // Turn is one guess of a game's history.
@@ -134,12 +146,12 @@ func gameJSON(g *mm.Game, now time.Time) *Game {
 	status := g.StatusAt(now)
 	out := &Game{ID: g.ID, Colors: g.Rules.Colors, Pegs: g.Rules.Pegs, Distinct: g.Rules.Distinct,
 		MaxGuesses: g.MaxGuesses, TimeLimitMs: g.TimeLimit.Milliseconds(), State: status.String(),
-		Guesses: len(g.Turns), History: make([]Turn, len(g.Turns))}
+		Guesses: len(g.Turns), History: make([]Turn, len(g.Turns)), Adversary: g.Adversary}
 	for i, t := range g.Turns {
 		out.History[i] = Turn{Guess: t.Guess.String(), Black: t.Feedback.Black, White: t.Feedback.White}
 	}
 	if status != mm.Playing {
-		out.Secret = g.Secret.String()
+		out.Secret = revealed(g)
 	} else if d := g.Deadline(); !d.IsZero() {
 		ms := max(0, d.Sub(now).Milliseconds())
 		out.RemainingMs = &ms
@@ -152,9 +164,20 @@ func feedbackJSON(g *mm.Game) *Feedback {
 	t := g.Turns[len(g.Turns)-1]
 	out := &Feedback{Black: t.Feedback.Black, White: t.Feedback.White, Guesses: len(g.Turns), State: g.Status.String()}
 	if g.Status != mm.Playing {
-		out.Secret = g.Secret.String()
+		out.Secret = revealed(g)
 	}
 	return out
+}
+
+// revealed returns the code to show once g is over; for an adversary
+// whose answers cannot be replayed, which a sound store never holds,
+// nothing.
+func revealed(g *mm.Game) string {
+	c, err := g.Revealed()
+	if err != nil {
+		return ""
+	}
+	return c.String()
 }
 
 // statsJSON sums the statistics of every variant.

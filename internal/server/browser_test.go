@@ -1,8 +1,11 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/color"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -153,6 +156,13 @@ func TestBrowser(t *testing.T) {
 	if s := text("#status"); !strings.Contains(s, fmt.Sprintf("%d guesses", len(g.Turns))) && len(g.Turns) > 1 {
 		t.Errorf("status %q; want it to say %d guesses", s, len(g.Turns))
 	}
+	// The coach weighs every guess once the game is over.
+	coached := fmt.Sprintf(`!document.getElementById("coach").hidden && document.querySelectorAll("#coach-moves tbody tr").length === %d &&
+		document.getElementById("coach-total").textContent.startsWith("In all your guesses")`, len(g.Turns))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](coached, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		total, _ := chromedp.Run(ctx, chromedp.TextContent(css("#coach-total")))
+		t.Errorf("the coach after the game: %v (%q)", err, total)
+	}
 	disabled, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("document.getElementById('hint').disabled && document.getElementById('submit').disabled"))
 	if err != nil || !disabled {
 		t.Errorf("hint and guess buttons enabled after the end: %v", err)
@@ -234,5 +244,196 @@ func checkTokenFlow(t *testing.T, ctx context.Context, e *env) {
 	g, err := e.store.Game(context.Background(), id, nil)
 	if err != nil || len(g.Turns) != 1 {
 		t.Errorf("after the refused guesses the game has %v turns, %v; want 1", len(g.Turns), err)
+	}
+}
+
+// TestBrowserAdversaryHint starts an adversary game from the form, asks
+// for a hint and then types a guess of its own, which replaces the hint
+// rather than being dropped; the page's screenshot shows the pegs.
+func TestBrowserAdversaryHint(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(e.URL+"/"),
+		chromedp.WaitVisible(css("#start")),
+		chromedp.Click(css("#adversary")),
+		chromedp.Click(css("#start")),
+		chromedp.WaitVisible(css(`#palette button[data-color="5"]`)),
+	)
+	if err != nil {
+		t.Fatalf("starting an adversary game: %v", err)
+	}
+	if s, _ := chromedp.Run(ctx, chromedp.TextContent(css("#rules-line"))); !strings.Contains(s, "holds no code") {
+		t.Errorf("rules line %q; want it to say the server holds no code", s)
+	}
+	current := `[...document.querySelectorAll("#current button")].map(b => b.dataset.color || "-").join("")`
+	err = chromedp.Do(ctx, chromedp.Click(css("#hint")))
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](current+` === "0000"`, chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("the hint 1111 in the current row: %v", err)
+	}
+	// Typed after the hint, 1234 replaces it.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("1234")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](current)); err != nil || got != "0123" {
+		t.Fatalf("current row after typing 1234 over the hint: %q, %v; want 0123", got, err)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(css("#submit")))
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#history tbody tr').length === 1`,
+			chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
+		t.Fatalf("playing 1234: %v", err)
+	}
+	// The adversary keeps 312 codes with 0 black, 2 white.
+	row, err := chromedp.Run(ctx, chromedp.TextContent(css("#history tbody tr:first-child")))
+	if err != nil || !strings.Contains(row, "1234") || !strings.Contains(row, "0 black, 2 white") {
+		t.Errorf("first row %q, %v; want 1234 answered 0 black, 2 white", row, err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	checkScreenshot(t, png, color.RGBA{0xe6, 0x19, 0x4b, 0xff}) // colour 1's red peg
+}
+
+// checkScreenshot decodes a PNG screenshot and checks that it shows a
+// patch of colour c, as a drawn peg does.
+func checkScreenshot(t *testing.T, data []byte, c color.RGBA) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	b := img.Bounds()
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if near(r, c.R) && near(g, c.G) && near(bl, c.B) {
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("the screenshot (%v) has %d pixels of %v; want a peg's worth", b.Size(), n, c)
+	}
+}
+
+func near(v uint32, want uint8) bool {
+	d := int(v>>8) - int(want)
+	return d >= -8 && d <= 8
+}
+
+// TestBrowserAssist follows a game on a real board through the assistant
+// page: answers typed for the proposed guesses and for one of the
+// person's own, an undo, the codes left shrinking to the code; then the
+// solver is watched breaking a code of its own.
+func TestBrowserAssist(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	eval := func(js string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return s
+	}
+	wait := func(js string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Fatalf("waiting for %s: %v (status %q)", js, err, eval(`document.getElementById("status").textContent`))
+		}
+	}
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(e.URL+"/assist.html"),
+		chromedp.WaitVisible(css("#start")),
+		chromedp.Click(css("#start")),
+	)
+	if err != nil {
+		t.Fatalf("starting the assistant: %v", err)
+	}
+	wait(`document.getElementById("proposal").textContent.includes("proposes 1111")`)
+	if s := eval(`document.getElementById("left-count").textContent`); !strings.HasPrefix(s, "1296 codes") {
+		t.Errorf("codes left at the start %q; want 1296", s)
+	}
+	secret, _ := mm.Classic.ParseCode("3632")
+	answerWith := func(guess string) {
+		t.Helper()
+		c, err := mm.Classic.ParseCode(guess)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := mm.Score(secret, c)
+		err = chromedp.Do(ctx,
+			chromedp.SetValue(css("#guess"), guess),
+			chromedp.SetValue(css("#black"), fmt.Sprint(f.Black)),
+			chromedp.SetValue(css("#white"), fmt.Sprint(f.White)),
+			chromedp.Click(css("#answer")),
+		)
+		if err != nil {
+			t.Fatalf("answering %s: %v", guess, err)
+		}
+	}
+	// The person's own first guess, then a wrong answer taken back.
+	answerWith("1122")
+	wait(`document.querySelectorAll("#answers tbody tr").length === 1 && document.getElementById("left-count").textContent.startsWith("256 codes")`)
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(css("#guess"), "1344"),
+		chromedp.SetValue(css("#black"), "4"),
+		chromedp.Click(css("#answer")),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait(`document.querySelectorAll("#answers tbody tr").length === 2`)
+	if err := chromedp.Do(ctx, chromedp.Click(css("#undo"))); err != nil {
+		t.Fatal(err)
+	}
+	wait(`document.querySelectorAll("#answers tbody tr").length === 1 && document.getElementById("left-count").textContent.startsWith("256 codes")`)
+	// Then the proposals, answered, to the code.
+	for n := 2; !strings.Contains(eval(`document.getElementById("proposal").textContent`), "Solved"); n++ {
+		if n > 10 {
+			t.Fatalf("not solved in 10 guesses: %s", eval(`document.getElementById("proposal").textContent`))
+		}
+		answerWith(eval(`document.getElementById("guess").value`))
+		wait(fmt.Sprintf(`document.querySelectorAll("#answers tbody tr").length === %d`, n))
+	}
+	if s := eval(`document.getElementById("left-codes").textContent`); s != "3632" {
+		t.Errorf("codes left at the end %q; want 3632", s)
+	}
+
+	// Watching the solver: it finds a code of its own, the count of codes
+	// left falling on every row but the last, the code found.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#watch"))); err != nil {
+		t.Fatal(err)
+	}
+	wait(`document.getElementById("status").textContent.includes("The solver found")`)
+	lefts := eval(`[...document.querySelectorAll("#answers tbody tr td:last-child")].map(td => td.textContent).join(",")`)
+	if path := os.Getenv("MASTERMIND_SCREENSHOT"); path != "" {
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err == nil {
+			err = os.WriteFile(strings.TrimSuffix(path, ".png")+"-assist.png", png, 0o644)
+		}
+		if err != nil {
+			t.Errorf("screenshot: %v", err)
+		}
+	}
+	prev := 1297
+	rowsLeft := strings.Split(lefts, ",")
+	for i, s := range rowsLeft {
+		var n int
+		if _, err := fmt.Sscan(s, &n); err != nil || n > prev || (n == prev && i != len(rowsLeft)-1) || (i == len(rowsLeft)-1 && n != 1) {
+			t.Errorf("codes left while watching %s; want them falling", lefts)
+			break
+		}
+		prev = n
 	}
 }

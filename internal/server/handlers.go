@@ -84,7 +84,7 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 // hint handles GET /api/games/{id}/hint, for the game's player.
 func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 	if h.hints == nil {
-		h.writeError(w, r, &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")})
+		h.writeError(w, r, errNoHints)
 		return
 	}
 	key, err := playerKey(r)
@@ -288,12 +288,18 @@ func (h *handler) newGame(req NewGame, now time.Time) (*mm.Game, error) {
 	case req.TimeLimitMs < 0 || req.TimeLimitMs > l.MaxTimeLimit.Milliseconds():
 		return nil, fmt.Errorf("%w: timeLimitMs %d; this server takes 0 (none) to %d", mm.ErrInvalidRules, req.TimeLimitMs, l.MaxTimeLimit.Milliseconds())
 	}
+	if req.Adversary && r.Size() > MaxAdversaryCodes {
+		return nil, fmt.Errorf("%w: an adversary game has at most %d codes, and %d colours × %d pegs have more",
+			mm.ErrInvalidRules, MaxAdversaryCodes, r.Colors, r.Pegs)
+	}
 	guesses := req.MaxGuesses
 	if guesses == 0 {
 		guesses = l.DefaultMaxGuesses
 	}
+	// An adversary's secret is a placeholder that the store keeps; it is
+	// never used.
 	return &mm.Game{ID: newID(), Rules: r, Secret: randomCode(r), MaxGuesses: guesses,
-		TimeLimit: time.Duration(req.TimeLimitMs) * time.Millisecond, Created: now}, nil
+		TimeLimit: time.Duration(req.TimeLimitMs) * time.Millisecond, Created: now, Adversary: req.Adversary}, nil
 }
 
 // cryptoSource is a rand.Source drawing on crypto/rand, so that secrets

@@ -222,6 +222,8 @@ func (s *Server) Handler() http.Handler {
 	api.HandleFunc("GET /api/games/{id}", h.getGame)
 	api.HandleFunc("POST /api/games/{id}/guesses", h.guess)
 	api.HandleFunc("GET /api/games/{id}/hint", h.hint)
+	api.HandleFunc("GET /api/games/{id}/coach", h.coach)
+	api.HandleFunc("POST /api/assist", h.assist)
 	api.HandleFunc("GET /api/stats", h.stats)
 	api.HandleFunc("GET /api/config", h.config)
 
@@ -339,7 +341,8 @@ func errorStatus(err error) int {
 		return http.StatusForbidden
 	case errors.Is(err, mm.ErrGameOver), errors.Is(err, mm.ErrTimeUp):
 		return http.StatusConflict
-	case errors.Is(err, mm.ErrInvalidCode), errors.Is(err, mm.ErrInvalidRules), errors.Is(err, mm.ErrTooLarge):
+	case errors.Is(err, mm.ErrInvalidCode), errors.Is(err, mm.ErrInvalidRules), errors.Is(err, mm.ErrTooLarge),
+		errors.Is(err, mm.ErrInvalidFeedback), errors.Is(err, mm.ErrInconsistent):
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable

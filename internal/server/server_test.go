@@ -609,3 +609,47 @@ func TestRoutes(t *testing.T) {
 		t.Errorf("page CSP %q; want default-src 'self'", csp)
 	}
 }
+
+// TestAdversaryGame plays a game whose codemaker holds no code: knuth's
+// line is answered as Set.Evade answers it and wins at the fifth guess; a
+// game lost reveals a code consistent with every answer; big variants are
+// refused.
+func TestAdversaryGame(t *testing.T) {
+	e := newEnv(t, nil)
+	g := e.newGame(t, `{"adversary":true}`)
+	if !g.Adversary {
+		t.Errorf("created game = %+v; want adversary", g)
+	}
+	path := "/api/games/" + g.ID
+	var f server.Feedback
+	for i, guess := range []string{"1122", "3345", "3636", "4544", "5455"} {
+		e.callJSON(t, "POST", path+"/guesses", fmt.Sprintf(`{"guess":%q}`, guess), 200, &f)
+		if i < 4 && f.State != "playing" {
+			t.Fatalf("guess %s = %+v; want playing", guess, f)
+		}
+	}
+	if f.State != "won" || f.Secret != "5455" {
+		t.Errorf("knuth's fifth guess = %+v; want won, secret 5455", f)
+	}
+
+	lost := e.newGame(t, `{"adversary":true,"maxGuesses":2}`)
+	for _, guess := range []string{"1122", "3456"} {
+		e.callJSON(t, "POST", "/api/games/"+lost.ID+"/guesses", fmt.Sprintf(`{"guess":%q}`, guess), 200, &f)
+	}
+	var got server.Game
+	e.callJSON(t, "GET", "/api/games/"+lost.ID, "", 200, &got)
+	secret, err := mm.Classic.ParseCode(got.Secret)
+	if got.State != "lost" || err != nil {
+		t.Fatalf("lost game = %+v (%v)", got, err)
+	}
+	for _, turn := range got.History {
+		c, _ := mm.Classic.ParseCode(turn.Guess)
+		if fb := mm.Score(secret, c); fb.Black != turn.Black || fb.White != turn.White {
+			t.Errorf("revealed %s gives %v to %s, not %d %d", secret, fb, turn.Guess, turn.Black, turn.White)
+		}
+	}
+	status, _, b := e.call(t, "POST", "/api/games", `{"adversary":true,"colors":9,"pegs":6}`)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), "at most 65536 codes") {
+		t.Errorf("adversary on 9 x 6: %d %s; want 422 naming the size", status, b)
+	}
+}

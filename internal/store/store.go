@@ -219,8 +219,8 @@ func open(path string, o Options) (*Store, error) {
 		st  **sql.Stmt
 		sql string
 	}{
-		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, owner_key)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, owner_key, adversary)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&s.insGuess, `INSERT INTO guesses (game_id, n, guess, black, white, at_ms) VALUES (?, ?, ?, ?, ?, ?)`},
 		{&s.upGame, `UPDATE games SET status = ?, guesses = ?, ended_ms = ? WHERE id = ?`},
 		{&s.addStats, `INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -403,10 +403,11 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, []byte, err
 		ended                      sql.NullInt64
 		secret, status             string
 		colors, pegs, distinct, mg int
+		adversary                  int
 		key                        []byte
 	)
-	err := tx.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms, owner_key
-		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended, &key)
+	err := tx.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms, owner_key, adversary
+		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended, &key, &adversary)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("%w: %s", mm.ErrUnknownGame, quote(id))
 	}
@@ -415,6 +416,7 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, []byte, err
 	}
 	g.Rules = mm.Rules{Colors: colors, Pegs: pegs, Distinct: distinct != 0}
 	g.MaxGuesses = mg
+	g.Adversary = adversary != 0
 	g.TimeLimit = time.Duration(limit) * time.Millisecond
 	g.Created = time.UnixMilli(created)
 	if ended.Valid {

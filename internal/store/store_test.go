@@ -369,3 +369,37 @@ func TestLocked(t *testing.T) {
 		t.Errorf("Game(g) = %v, %v", g, err)
 	}
 }
+
+// TestAdversaryGame stores a game whose codemaker holds no code: the
+// answers are the adversary's, and the flag survives a reopening.
+func TestAdversaryGame(t *testing.T) {
+	s, path := openStore(t)
+	g := &mm.Game{ID: "adv", Rules: mm.Classic, Secret: code(t, mm.Classic, "1111"), MaxGuesses: 10, Created: t0, Adversary: true}
+	if err := s.CreateGame(ctx, g, nil); err != nil {
+		t.Fatal(err)
+	}
+	// 1111 is the placeholder secret: an adversary never gives the win
+	// to it while other codes remain.
+	got, err := guess(t, s, "adv", "1111", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := got.Turns[0].Feedback; f != (mm.Feedback{}) {
+		t.Errorf("1111 against the adversary got %v; want 0 0 (625 codes kept)", f)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := store.Open(path, noSweep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	back, err := s2.Game(ctx, "adv", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Adversary || len(back.Turns) != 1 {
+		t.Errorf("reopened: adversary %v, %d turns; want true, 1", back.Adversary, len(back.Turns))
+	}
+}

@@ -158,7 +158,7 @@ func (s *Store) create(ctx context.Context, tx *writeTx, o *op) (result, error) 
 		deadline = d.UnixMilli()
 	}
 	if _, err := tx.StmtContext(ctx, s.insGame).ExecContext(ctx, g.ID, g.Rules.Colors, g.Rules.Pegs, g.Rules.Distinct,
-		g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli(), o.key); err != nil {
+		g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli(), o.key, g.Adversary); err != nil {
 		return result{}, err
 	}
 	tx.count(g.Rules, 1, 0, 0, 0)

@@ -18,9 +18,11 @@ let game = null;   // the game as the API shows it
 let token = null;  // the game's token, if this tab's player started it
 let hints = true;  // the server gives hints
 let guess = [];    // colours of the guess being composed
+let hinted = false; // guess is the solver's hint, untouched: typing replaces it
 let busy = false;  // a request is under way
 let ticker = null; // the countdown's interval
 let deadline = 0;  // performance.now() at which time runs out
+let coachFor = null; // the game whose coach's figures are shown or on their way
 
 function colour(k) {
   if (k < COLOURS.length) return COLOURS[k];
@@ -129,7 +131,8 @@ function render() {
   const time = game.timeLimitMs ? game.timeLimitMs / 1000 + " s" : "no time limit";
   $("game-title").textContent = mine() ? "Your guess" : "Watching this game";
   $("rules-line").textContent = game.colors + " colours × " + game.pegs + " pegs, " +
-    (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + ".";
+    (game.distinct ? "no repeated colours" : "repeats allowed") + "; " + limit + ", " + time + "." +
+    (game.adversary ? " The server holds no code: it answers each guess so as to keep the most codes possible." : "");
 
   const palette = $("palette");
   palette.replaceChildren();
@@ -138,7 +141,7 @@ function render() {
     b.type = "button";
     b.setAttribute("aria-label", colourName(k));
     b.title = colourName(k);
-    b.disabled = !canGuess() || guess.length >= game.pegs || (game.distinct && guess.includes(k));
+    b.disabled = !canGuess() || (guess.length >= game.pegs && !hinted) || (game.distinct && guess.includes(k) && !hinted);
     b.addEventListener("click", () => place(k));
     palette.append(b);
   }
@@ -150,7 +153,7 @@ function render() {
     if (i < guess.length) {
       b = peg(guess[i], "button");
       b.setAttribute("aria-label", "hole " + (i + 1) + ": " + colourName(guess[i]) + "; take it out");
-      b.addEventListener("click", () => { guess.splice(i, 1); render(); });
+      b.addEventListener("click", () => { guess.splice(i, 1); hinted = false; render(); });
     } else {
       b = document.createElement("button");
       b.className = "peg empty";
@@ -182,6 +185,7 @@ function render() {
   });
 
   $("secret-line").hidden = !game.secret;
+  $("secret-label").textContent = game.adversary && game.state !== "won" ? "A code that fits every answer:" : "The secret:";
   if (game.secret) $("secret").replaceChildren(codeView(game.secret));
 }
 
@@ -209,6 +213,11 @@ function lostToken(e) {
 }
 
 function place(k) {
+  if (hinted) {
+    // A colour chosen after a hint starts a guess of one's own.
+    guess = [];
+    hinted = false;
+  }
   if (!canGuess() || guess.length >= game.pegs) return;
   if (game.distinct && guess.includes(k)) return;
   guess.push(k);
@@ -245,10 +254,12 @@ function show(g) {
   game = g;
   game.history = game.history || [];
   guess = [];
+  hinted = false;
   history.replaceState(null, "", "#" + g.id);
   render();
   announce();
   startClock();
+  if (!playing()) loadCoach();
 }
 
 async function refresh() {
@@ -259,7 +270,7 @@ async function refresh() {
     render();
     announce();
     startClock();
-    if (!playing()) loadStats();
+    if (!playing()) { loadStats(); loadCoach(); }
   } catch (e) {
     setStatus(e.message, true);
   }
@@ -277,10 +288,11 @@ async function submit() {
     game.state = f.state;
     if (f.secret) game.secret = f.secret;
     guess = [];
+    hinted = false;
     busy = false;
     render();
     announce();
-    if (!playing()) { startClock(); loadStats(); }
+    if (!playing()) { startClock(); loadStats(); loadCoach(); }
   } catch (e) {
     busy = false;
     render();
@@ -298,9 +310,10 @@ async function hint() {
   try {
     const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint", undefined, true);
     guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
+    hinted = true;
     busy = false;
     render();
-    setStatus("The solver suggests " + h.guess + ". Press Guess to play it.");
+    setStatus("The solver suggests " + h.guess + ". Press Guess to play it, or choose colours for a guess of your own.");
     $("submit").focus();
   } catch (e) {
     busy = false;
@@ -316,6 +329,7 @@ async function newGame(ev) {
   const body = {
     colors: num("colors"), pegs: num("pegs"), distinct: $("distinct").checked,
     maxGuesses: num("max-guesses"), timeLimitMs: Math.round(num("time-limit") * 1000),
+    adversary: $("adversary").checked,
   };
   $("start").disabled = true;
   try {
@@ -330,6 +344,47 @@ async function newGame(ev) {
     setStatus(e.message, true);
   } finally {
     $("start").disabled = false;
+  }
+}
+
+// loadCoach shows, once a game is over, what each guess cost against the
+// server's solver: the guesses expected from its position with it and
+// with the solver's, and the codes each left.
+async function loadCoach() {
+  const box = $("coach");
+  if (game === null || !hints || coachFor === game.id) return;
+  const id = game.id;
+  coachFor = id;
+  box.hidden = true;
+  try {
+    const c = await api("GET", "/api/games/" + encodeURIComponent(id) + "/coach");
+    if (game === null || game.id !== id) return;
+    const body = $("coach-moves").tBodies[0];
+    body.replaceChildren();
+    c.moves.forEach((m, i) => {
+      const tr = document.createElement("tr");
+      const cells = [String(i + 1), null, (m.delta > 0 ? "+" : "") + m.delta.toFixed(2),
+        m.expected.toFixed(2) + " / " + m.bestExpected.toFixed(2), null, m.left + " / " + m.bestLeft];
+      cells.forEach((text, k) => {
+        const td = document.createElement("td");
+        if (k === 1) td.append(codeView(m.guess));
+        else if (k === 4) td.append(codeView(m.best));
+        else td.textContent = text;
+        tr.append(td);
+      });
+      if (m.delta > 0.005) tr.className = "costly";
+      body.append(tr);
+    });
+    $("coach-total").textContent = c.delta < -0.005
+      ? "In all your guesses saved " + (-c.delta).toFixed(2) + " guesses expected against the solver's."
+      : "In all your guesses cost " + c.delta.toFixed(2) + " guesses expected against the solver's" +
+        " (Δ: yours minus the solver's, each played on by the solver).";
+    box.hidden = false;
+  } catch (e) {
+    if (game === null || game.id !== id) return;
+    $("coach-total").textContent = "No coach for this game: " + e.message;
+    $("coach-moves").tBodies[0].replaceChildren();
+    box.hidden = false;
   }
 }
 
@@ -369,6 +424,7 @@ document.addEventListener("keydown", (ev) => {
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   if (ev.key === "Backspace") {
     guess.pop();
+    hinted = false;
     render();
     ev.preventDefault();
   } else if (ev.key === "Enter" && tag !== "BUTTON") {
@@ -381,7 +437,7 @@ document.addEventListener("keydown", (ev) => {
 
 $("new-game").addEventListener("submit", newGame);
 $("submit").addEventListener("click", submit);
-$("clear").addEventListener("click", () => { guess = []; render(); });
+$("clear").addEventListener("click", () => { guess = []; hinted = false; render(); });
 $("hint").addEventListener("click", hint);
 
 (async function init() {

@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+func newWatch(e *Env, rf *rulesFlags) *cobra.Command {
+	var (
+		name  string
+		seed  uint64
+		delay time.Duration
+		show  int
+		so    strategy.Options
+	)
+	cmd := &cobra.Command{
+		Use:   "watch [SECRET]",
+		Short: "Watch a strategy break a code, guess by guess, the codes left shrinking",
+		Long: `watch plays --strategy against SECRET (or a code drawn with --seed) one
+guess at a time: each guess, its answer, how many codes it left of those
+possible before, on a bar drawn to a logarithmic scale, and the codes still
+possible while there are at most --show of them (the first --show
+otherwise). At a terminal it waits --delay between guesses; otherwise it
+does not wait.`,
+		Example: `  mastermind watch 3632
+  mastermind watch --strategy entropy --rules super
+  mastermind watch --delay 0 --show 0 --colors 8 --pegs 6`,
+		Args: argsBetween(0, 1, "at most one SECRET"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, a, err := rf.rules(cmd)
+			if err != nil {
+				return err
+			}
+			if err := atLeast(0, "show", show); err != nil {
+				return err
+			}
+			if delay < 0 {
+				return fmt.Errorf("--delay %v: want 0 or more", delay)
+			}
+			if !cmd.Flags().Changed("delay") && !IsTerminal(e.Stdout) {
+				delay = 0
+			}
+			secret := mm.RandomCode(r, rand.New(rand.NewPCG(seed, 0)))
+			if len(args) == 1 {
+				if secret, err = a.Parse(r, args[0]); err != nil {
+					return err
+				}
+			}
+			name = strings.ToLower(strings.TrimSpace(name))
+			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
+				return err
+			}
+			s, err := MakeStrategy(name, so, r, a)
+			if err != nil {
+				return err
+			}
+			w := &watcher{out: e.Stdout, a: a, name: name, show: show, delay: delay}
+			return w.run(cmd.Context(), r, s, secret, seed)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&name, "strategy", "knuth", "strategy to watch")
+	f.Uint64Var(&seed, "seed", 1, "seed of the code drawn when no SECRET is given, and of randomised strategies")
+	f.DurationVar(&delay, "delay", time.Second, "pause between guesses at a terminal")
+	f.IntVar(&show, "show", 12, "list the codes left when there are at most this many (0: never)")
+	addStrategyFlags(f, &so)
+	return cmd
+}
+
+// watchGuesses bounds a watched game, against a strategy that never ends.
+const watchGuesses = 100
+
+// watchBar is the width of the bar of codes left.
+const watchBar = 24
+
+// A watcher writes a game as it is played.
+type watcher struct {
+	out   io.Writer
+	a     *mm.Alphabet
+	name  string
+	show  int
+	delay time.Duration
+}
+
+func (w *watcher) run(ctx context.Context, r mm.Rules, s mm.Strategy, secret mm.Code, seed uint64) error {
+	st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		return err
+	}
+	total := float64(r.Size())
+	fmt.Fprintf(w.out, "%s breaks %s, %d colours × %d pegs (%s codes)\n\n", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r))
+	before := -1
+	if r.Size() <= mm.MaxSpace {
+		before = int(r.Size())
+	}
+	width := len(fmt.Sprint(r.Size()))
+	for n := 1; n <= watchGuesses; n++ {
+		g, err := mm.GuessContext(ctx, s, st)
+		if err != nil {
+			return runError(w.name, err)
+		}
+		f := mm.Score(secret, g)
+		if st, err = st.Play(g, f); err != nil {
+			return err
+		}
+		left := st.Remaining()
+		line := fmt.Sprintf("%2d  %s  %d black, %d white", n, w.a.Format(g), f.Black, f.White)
+		switch {
+		case f.Solved(r.Pegs):
+			fmt.Fprintf(w.out, "%s   found\n\nsolved %s in %s with %s\n", line, w.a.Format(secret), Plural(n, "guess"), w.name)
+			return nil
+		case left < 0:
+			fmt.Fprintf(w.out, "%s   ? codes left\n", line)
+		default:
+			fmt.Fprintf(w.out, "%s   %*s → %-*d %s\n", line, width, countText(before), width, left, logBar(float64(left), total))
+			w.list(st)
+		}
+		before = left
+		if w.delay > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(w.delay):
+			}
+		}
+	}
+	return &failure{fmt.Errorf("%s did not find %s in %d guesses", w.name, w.a.Format(secret), watchGuesses)}
+}
+
+// list writes the codes left when there are few, or the first of them.
+func (w *watcher) list(st *mm.State) {
+	if w.show == 0 || !st.Known() {
+		return
+	}
+	set, err := st.Candidates()
+	if err != nil {
+		return
+	}
+	var codes []string
+	for i := range min(set.Len(), w.show) {
+		codes = append(codes, w.a.Format(set.Code(i)))
+	}
+	if set.Len() > w.show {
+		codes = append(codes, "…")
+	}
+	fmt.Fprintf(w.out, "      %s\n", strings.Join(codes, " "))
+}
+
+// countText writes a count of codes, "?" if unknown.
+func countText(n int) string {
+	if n < 0 {
+		return "?"
+	}
+	return fmt.Sprint(n)
+}
+
+// logBar draws n of total codes as a bar whose length is log(n+1) of
+// log(total+1), so that every step of a game shows.
+func logBar(n, total float64) string {
+	full := int(math.Round(watchBar * math.Log1p(n) / math.Log1p(total)))
+	full = max(0, min(watchBar, full))
+	return strings.Repeat("█", full) + strings.Repeat("░", watchBar-full)
+}
+
+// sizeWords writes the number of codes of r, or its order of magnitude.
+func sizeWords(r mm.Rules) string {
+	if r.Log10Size() < 15 {
+		return fmt.Sprint(r.Size())
+	}
+	return fmt.Sprintf("about 10^%.1f", r.Log10Size())
+}

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWatchPaced checks that watch waits --delay between guesses, and
+// stops at once when its context is cancelled during a wait.
+func TestWatchPaced(t *testing.T) {
+	start := time.Now()
+	out := mustRun(t, "", "watch", "--delay", "30ms", "3632")
+	if !strings.Contains(out, "solved 3632 in 5 guesses") {
+		t.Fatalf("watch --delay 30ms 3632:\n%s", out)
+	}
+	if took := time.Since(start); took < 4*30*time.Millisecond {
+		t.Errorf("5 guesses took %v; want at least 4 waits of 30ms", took)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	start = time.Now()
+	err := Run(ctx, []string{"watch", "--delay", "1h", "3632"}, strings.NewReader(""), &stdout, &stderr, nil)
+	if err == nil || time.Since(start) > time.Minute {
+		t.Errorf("watch --delay 1h cancelled after 200ms: %v after %v; want an error at once", err, time.Since(start))
+	}
+	if !strings.Contains(stdout.String(), " 1  1122") {
+		t.Errorf("watch showed no first guess before the wait:\n%s", stdout.String())
+	}
+}
+
+func TestWatchErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"watch", "--delay", "-1s"},
+		{"watch", "--show", "-1"},
+		{"watch", "12345"},
+		{"watch", "1111", "2222"},
+		{"watch", "--strategy", "nonesuch"},
+	} {
+		if _, _, err := runCmd(t, "", args...); err == nil {
+			t.Errorf("mastermind %s: no error", strings.Join(args, " "))
+		}
+	}
+}

@@ -1,0 +1,294 @@
+package play
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// This file holds what assist does besides answering: a guess and its
+// answer on one line, redo, the list of codes left, and saving and
+// resuming a session.
+
+// oneLine plays s as a guess followed by its answer, "1122 1 0" or
+// "red red green green BW", and reports whether s reads that way.
+func (a *Assist) oneLine(s string) ([]Line, bool) {
+	fields := strings.Fields(s)
+	for k := 1; k < len(fields); k++ {
+		c, err := a.cfg.Alphabet.Parse(a.cfg.Rules, strings.Join(fields[:k], " "))
+		if err != nil {
+			continue
+		}
+		fs := strings.Join(fields[k:], " ")
+		f, err := mm.ParseFeedback(fs, a.cfg.Rules.Pegs)
+		var pe *mm.ParseError
+		if errors.As(err, &pe) {
+			continue
+		}
+		if err == nil {
+			err = a.cfg.Rules.CheckFeedback(f)
+		}
+		if err != nil {
+			return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}, true
+		}
+		if a.conflict != nil {
+			return a.resolveFirst(), true
+		}
+		if !a.hasCur || c != a.cur {
+			a.cur, a.hasCur, a.own, a.typed, a.propErr = c, true, true, true, nil
+		}
+		return a.answer(fs), true
+	}
+	return nil, false
+}
+
+// changedBy records input, a change the person made, for save; a new
+// change ends what redo could put back.
+func (a *Assist) changedBy(input string) {
+	a.page = 0
+	if !a.quiet {
+		a.journal = append(a.journal, input)
+		a.redo = nil
+	}
+}
+
+// undone records an undo, and input, which puts back what it took.
+func (a *Assist) undone(input string) {
+	a.page = 0
+	if !a.quiet {
+		a.journal = append(a.journal, "undo")
+		a.redo = append(a.redo, input)
+	}
+}
+
+// redoLast puts back what the last undo took.
+func (a *Assist) redoLast() []Line {
+	if len(a.redo) == 0 {
+		return []Line{problem("There is nothing to redo.")}
+	}
+	input := a.redo[len(a.redo)-1]
+	a.quiet = true
+	out := a.Do(input)
+	a.quiet = false
+	if hasProblem(out) {
+		return out
+	}
+	a.redo = a.redo[:len(a.redo)-1]
+	a.journal = append(a.journal, "redo")
+	return append([]Line{info("Redid %s.", input)}, out...)
+}
+
+func hasProblem(ls []Line) bool {
+	for _, l := range ls {
+		if l.Kind == Problem {
+			return true
+		}
+	}
+	return false
+}
+
+// listRows is the number of lines of codes list shows at a time, and
+// listWidth their width at most: the narrowest transcript of the
+// full-screen UI.
+const (
+	listRows  = 10
+	listWidth = 32
+)
+
+// list shows a page of the codes still possible: the page after the last
+// one shown, or page s.
+func (a *Assist) list(s string) []Line {
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	if a.all == nil {
+		return []Line{problem("This variant has %s codes: too many to list.", sizeText(a.cfg.Rules))}
+	}
+	set, err := a.st.Candidates()
+	if err != nil {
+		return []Line{problem("The codes left cannot be listed: %s.", plain(err))}
+	}
+	fmtc := a.cfg.Alphabet.Format
+	width := 0
+	for i := range min(set.Len(), 64) {
+		width = max(width, utf8.RuneCountInString(fmtc(set.Code(i))))
+	}
+	perRow := max(1, listWidth/(width+2))
+	per := perRow * listRows
+	pages := (set.Len() + per - 1) / per
+	page := a.page + 1
+	if s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > pages {
+			return []Line{problem("Type \"list\" or \"list N\" with N from 1 to %d.", pages)}
+		}
+		page = n
+	}
+	if page > pages {
+		page = 1
+	}
+	a.page = page
+	head := codes(set.Len()) + " possible"
+	if pages > 1 {
+		head += fmt.Sprintf(", page %d of %d", page, pages)
+	}
+	out := []Line{info("%s:", head)}
+	end := min(page*per, set.Len())
+	for i := (page - 1) * per; i < end; i += perRow {
+		var b strings.Builder
+		for j := i; j < min(i+perRow, end); j++ {
+			fmt.Fprintf(&b, "  %-*s", width, fmtc(set.Code(j)))
+		}
+		out = append(out, info("%s", strings.TrimRight(b.String(), " ")))
+	}
+	if page < pages {
+		out = append(out, info(`"list" again for page %d.`, page+1))
+	}
+	return out
+}
+
+// save writes the session to file name through Config.Save.
+func (a *Assist) save(name string) []Line {
+	if name == "" {
+		return []Line{problem(`Type "save" and a file name, e.g. "save game.txt".`)}
+	}
+	if a.cfg.Save == nil {
+		return []Line{problem("Saving is not available here.")}
+	}
+	if err := a.cfg.Save(name, a.Saved()); err != nil {
+		return []Line{problem("Not saved: %s.", plain(err))}
+	}
+	return []Line{info("Saved %s to %s; resume with: mastermind assist --resume %s", plural(len(a.turns), "answer"), name, name)}
+}
+
+// savedHeader begins every saved session.
+const savedHeader = "# mastermind assist session"
+
+// Saved returns the session as a file that ReadSaved reads back: the
+// rules, then the inputs that made the session, one a line, so that a
+// resumed session has the same answers, rows and undo history.
+func (a *Assist) Saved() []byte {
+	var b strings.Builder
+	r := a.cfg.Rules
+	b.WriteString(savedHeader + "\n")
+	fmt.Fprintf(&b, "colors %d\npegs %d\n", r.Colors, r.Pegs)
+	if r.Distinct {
+		b.WriteString("distinct\n")
+	}
+	fmt.Fprintf(&b, "alphabet %s\nstrategy %s\n\n", alphabetText(a.cfg.Alphabet), a.cfg.Name)
+	for _, in := range a.journal {
+		b.WriteString(in + "\n")
+	}
+	if a.typed && !a.quiet && (len(a.journal) == 0 || a.journal[len(a.journal)-1] != "guess "+a.cfg.Alphabet.Format(a.cur)) {
+		b.WriteString("guess " + a.cfg.Alphabet.Format(a.cur) + "\n")
+	}
+	return []byte(b.String())
+}
+
+// alphabetText writes an alphabet as --alphabet takes it: its symbols, or
+// its names separated by commas.
+func alphabetText(al *mm.Alphabet) string {
+	if !al.Named() {
+		return al.String()
+	}
+	names := make([]string, al.Len())
+	for k := range names {
+		names[k] = al.Name(k)
+	}
+	return strings.Join(names, ",")
+}
+
+// A SavedSession is a session file as ReadSaved reads it.
+type SavedSession struct {
+	Rules    mm.Rules
+	Alphabet *mm.Alphabet
+	Strategy string   // the strategy's name when it was saved
+	Inputs   []string // the inputs to replay, in order
+}
+
+// ReadSaved reads a session file that Assist.Saved wrote.
+func ReadSaved(r io.Reader) (SavedSession, error) {
+	var s SavedSession
+	sc := bufio.NewScanner(r)
+	n := 0
+	alphabet := ""
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if n == 1 {
+			if line != savedHeader {
+				return s, errors.New("not a saved assist session: it does not begin with " + strconv.Quote(savedHeader))
+			}
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if s.Strategy != "" {
+			s.Inputs = append(s.Inputs, line)
+			continue
+		}
+		key, val, _ := strings.Cut(line, " ")
+		var err error
+		switch key {
+		case "colors":
+			s.Rules.Colors, err = strconv.Atoi(val)
+		case "pegs":
+			s.Rules.Pegs, err = strconv.Atoi(val)
+		case "distinct":
+			s.Rules.Distinct = true
+		case "alphabet":
+			alphabet = val
+		case "strategy":
+			s.Strategy = strings.TrimSpace(val)
+		default:
+			err = fmt.Errorf("unknown setting %q", key)
+		}
+		if err != nil {
+			return s, fmt.Errorf("line %d: %v", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return s, err
+	}
+	if s.Strategy == "" {
+		return s, errors.New("the session's settings end before its strategy line")
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return s, errors.New(plain(err))
+	}
+	var err error
+	if strings.Contains(alphabet, ",") {
+		s.Alphabet, err = mm.NewNamedAlphabet(strings.Split(alphabet, ","))
+	} else {
+		s.Alphabet, err = mm.NewAlphabet(alphabet)
+	}
+	if err != nil {
+		return s, fmt.Errorf("alphabet: %s", plain(err))
+	}
+	return s, nil
+}
+
+// Resume replays the inputs of a saved session, which must be fresh from
+// NewAssist under the saved rules. It fails on the first input the
+// session refuses, naming it.
+func (a *Assist) Resume(inputs []string) error {
+	for i, in := range inputs {
+		out := a.Do(in)
+		for _, l := range out {
+			if l.Kind == Problem {
+				return fmt.Errorf("saved input %d (%q) is refused: %s", i+1, in, l.Text)
+			}
+		}
+		if a.over {
+			return fmt.Errorf("saved input %d (%q) ends the session", i+1, in)
+		}
+	}
+	return nil
+}

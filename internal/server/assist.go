@@ -1,0 +1,264 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+)
+
+// AssistRequest is the body of POST /api/assist: the rules of a game
+// played on a real board and the answers got so far. Fields left out take
+// the server's defaults.
+type AssistRequest struct {
+	Colors   int    `json:"colors,omitempty"`
+	Pegs     int    `json:"pegs,omitempty"`
+	Distinct *bool  `json:"distinct,omitempty"`
+	History  []Turn `json:"history"`
+}
+
+// AssistAnswer is the answer to POST /api/assist: the solver's next guess,
+// and the codes still possible: how many (null when too many to count)
+// and the first AssistCodes of them.
+type AssistAnswer struct {
+	Guess     string   `json:"guess,omitempty"` // empty once the code is found
+	Solved    bool     `json:"solved"`
+	Remaining *int     `json:"remaining"`
+	Codes     []string `json:"codes"`
+}
+
+// AssistCodes is the number of codes still possible that POST /api/assist
+// lists; assistCount the largest variant whose codes it counts.
+const (
+	AssistCodes = 60
+	assistCount = 1 << 20
+)
+
+// CoachAnswer is the answer to GET /api/games/{id}/coach: each guess of a
+// finished game against the server's solver's.
+type CoachAnswer struct {
+	Moves []CoachMove `json:"moves"`
+	Delta float64     `json:"delta"` // the sum of the moves' deltas
+}
+
+// CoachMove weighs one guess: the guesses expected from its position to
+// the end, itself included, with it and with the solver's guess (the
+// solver playing on after either), and the codes each left.
+type CoachMove struct {
+	Guess        string  `json:"guess"`
+	Best         string  `json:"best"`
+	Expected     float64 `json:"expected"`
+	BestExpected float64 `json:"bestExpected"`
+	Delta        float64 `json:"delta"`
+	Left         int     `json:"left"`     // codes possible after the guess's answer; 0 once found
+	BestLeft     int     `json:"bestLeft"` // after the answer the solver's guess would have got
+}
+
+// MaxCoachCodes is the largest variant, in codes, whose games the coach
+// weighs: it grows the solver's decision tree from every position.
+const MaxCoachCodes = 10000
+
+// assist handles POST /api/assist, for anyone: a stateless assist session.
+func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
+	if h.hints == nil {
+		h.writeError(w, r, errNoHints)
+		return
+	}
+	var req AssistRequest
+	if err := decode(w, r, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	rules := h.defaults
+	if req.Colors != 0 {
+		rules.Colors = req.Colors
+	}
+	if req.Pegs != 0 {
+		rules.Pegs = req.Pegs
+	}
+	if req.Distinct != nil {
+		rules.Distinct = *req.Distinct
+	}
+	if err := h.checkRules(rules); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	if len(req.History) > h.limits.MaxGuesses {
+		h.writeError(w, r, fmt.Errorf("%w: %d answers; this server takes at most %d", mm.ErrInvalidRules, len(req.History), h.limits.MaxGuesses))
+		return
+	}
+	g := &mm.Game{Rules: rules}
+	st, err := mm.NewState(rules, nil)
+	if err == nil && rules.Size() <= assistCount {
+		_, err = st.Candidates()
+	}
+	for i, t := range req.History {
+		if err != nil {
+			break
+		}
+		var c mm.Code
+		if c, err = parseGuess(t.Guess); err != nil {
+			break
+		}
+		turn := mm.Turn{Guess: c, Feedback: mm.Feedback{Black: t.Black, White: t.White}}
+		if st.Solved() {
+			err = fmt.Errorf("%w: answer %d follows the code found", mm.ErrInvalidCode, i+1)
+			break
+		}
+		if st, err = st.Play(turn.Guess, turn.Feedback); err != nil {
+			err = fmt.Errorf("answer %d: %w", i+1, err)
+			break
+		}
+		g.Turns = append(g.Turns, turn)
+	}
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	out := AssistAnswer{Solved: st.Solved(), Codes: []string{}}
+	if st.Known() {
+		set, err := st.Candidates()
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		n := set.Len()
+		out.Remaining = &n
+		for i := range min(n, AssistCodes) {
+			out.Codes = append(out.Codes, set.Code(i).String())
+		}
+	}
+	if !out.Solved {
+		// The hint of this history is computed once and remembered, under
+		// a name the history gives.
+		sum := sha256.Sum256(fmt.Appendf(nil, "%v %v", rules, g.Turns))
+		g.ID = "assist:" + hex.EncodeToString(sum[:12])
+		c, err := h.hints.guess(r.Context(), clientKey(r), g)
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		out.Guess = c.String()
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+var errNoHints = &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")}
+
+// coach handles GET /api/games/{id}/coach, for anyone, once the game is
+// over.
+func (h *handler) coach(w http.ResponseWriter, r *http.Request) {
+	if h.hints == nil {
+		h.writeError(w, r, errNoHints)
+		return
+	}
+	g, err := h.Store.Game(r.Context(), r.PathValue("id"), nil)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	switch {
+	case g.StatusAt(h.now()) == mm.Playing:
+		h.writeError(w, r, &statusError{http.StatusConflict, errors.New("mastermind: the coach weighs a game once it is over")})
+		return
+	case g.Rules.Size() > MaxCoachCodes:
+		h.writeError(w, r, fmt.Errorf("%w: the coach weighs games of up to %d codes", mm.ErrTooLarge, MaxCoachCodes))
+		return
+	case mm.IsRandomized(h.hints.strategy):
+		h.writeError(w, r, &statusError{http.StatusNotImplemented, errors.New("mastermind: this server's solver is randomised, and the coach needs a fixed one")})
+		return
+	}
+	var out CoachAnswer
+	err = h.hints.work(r.Context(), clientKey(r), func(ctx context.Context) error {
+		var err error
+		out, err = weighGame(ctx, g, h.hints.strategy)
+		return err
+	})
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// weighGame weighs every guess of finished game g against s.
+func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, error) {
+	out := CoachAnswer{Moves: []CoachMove{}}
+	secret, err := g.Revealed()
+	if err != nil {
+		return out, err
+	}
+	st, err := mm.NewState(g.Rules, nil)
+	if err != nil {
+		return out, err
+	}
+	pegs := g.Rules.WithDefaults().Pegs
+	for _, t := range g.Turns {
+		w, err := eval.Weigh(ctx, st, s, t.Guess)
+		if err != nil {
+			return out, err
+		}
+		cands, err := st.Candidates()
+		if err != nil {
+			return out, err
+		}
+		left := func(c mm.Code) (int, error) {
+			f := mm.Score(secret, c)
+			if g.Adversary {
+				if f, err = cands.Evade(c); err != nil {
+					return 0, err
+				}
+			}
+			if f.Solved(pegs) {
+				return 0, nil
+			}
+			kept, err := cands.Filter(c, f)
+			return kept.Len(), err
+		}
+		m := CoachMove{Guess: t.Guess.String(), Best: w.Best.String(),
+			Expected: thousandths(w.Expected), BestExpected: thousandths(w.BestExpected), Delta: thousandths(w.Delta())}
+		if m.Left, err = left(t.Guess); err != nil {
+			return out, err
+		}
+		if m.BestLeft, err = left(w.Best); err != nil {
+			return out, err
+		}
+		out.Moves = append(out.Moves, m)
+		out.Delta += w.Delta()
+		if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+			return out, err
+		}
+	}
+	out.Delta = thousandths(out.Delta)
+	return out, nil
+}
+
+// work runs f in one of the solver's slots, within the hint timeout or
+// ctx, and bills client for the time it took.
+func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, h.timeout)
+	defer cancel()
+	select {
+	case h.slots <- struct{}{}:
+	case <-ctx.Done():
+		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
+	}
+	defer func() { <-h.slots }()
+	start := time.Now()
+	defer func() { h.charge(client, time.Since(start)) }()
+	err := f(ctx)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
+	}
+	return err
+}
+
+// thousandths rounds x to three decimals, half away from zero.
+func thousandths(x float64) float64 { return math.Round(x*1000) / 1000 }

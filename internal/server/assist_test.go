@@ -1,0 +1,99 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mastermind-toolkit/mastermind/internal/server"
+)
+
+// TestAssist follows a game on a real board through POST /api/assist: the
+// codes left shrink with each answer, the solver's guess is one of them at
+// the end, and bad histories are refused.
+func TestAssist(t *testing.T) {
+	e := newEnv(t, nil)
+	var a server.AssistAnswer
+	e.callJSON(t, "POST", "/api/assist", `{"history":[]}`, 200, &a)
+	if a.Guess != "1111" || a.Remaining == nil || *a.Remaining != 1296 || len(a.Codes) != server.AssistCodes || a.Solved {
+		t.Errorf("at the start: %+v; want the test solver's 1111 and 1296 codes, %d listed", a, server.AssistCodes)
+	}
+	// 3632 is the code; answers as it gives them.
+	history := `{"guess":"1122","black":1,"white":0},{"guess":"1344","black":0,"white":1},{"guess":"3526","black":1,"white":2}`
+	e.callJSON(t, "POST", "/api/assist", `{"history":[`+history+`]}`, 200, &a)
+	if a.Remaining == nil || *a.Remaining != 7 || len(a.Codes) != 7 || a.Codes[0] != a.Guess {
+		t.Errorf("after three answers: %+v; want 7 codes, the first of them proposed", a)
+	}
+	a = server.AssistAnswer{}
+	e.callJSON(t, "POST", "/api/assist", `{"history":[`+history+`,{"guess":"3632","black":4,"white":0}]}`, 200, &a)
+	if !a.Solved || a.Guess != "" || *a.Remaining != 1 {
+		t.Errorf("after the winning answer: %+v; want solved", a)
+	}
+	// Bulls and Cows rules, given in the request.
+	e.callJSON(t, "POST", "/api/assist", `{"colors":10,"pegs":4,"distinct":true,"history":[{"guess":"1234","black":0,"white":0}]}`, 200, &a)
+	if *a.Remaining != 360 {
+		t.Errorf("10 x 4 distinct after 1234 0 0: %d codes; want 6·5·4·3 = 360", *a.Remaining)
+	}
+	for _, tt := range []struct{ body, want string }{
+		{`{"history":[{"guess":"1122","black":4,"white":0},{"guess":"1111","black":0,"white":0}]}`, "follows the code found"},
+		{`{"history":[{"guess":"1122","black":0,"white":0},{"guess":"1111","black":1,"white":0}]}`, "answer 2"},
+		{`{"history":[{"guess":"1122","black":3,"white":1}]}`, "feedback"},
+		{`{"history":[{"guess":"11","black":0,"white":0}]}`, "peg"},
+		{`{"colors":99,"history":[]}`, "colours"},
+	} {
+		status, _, b := e.call(t, "POST", "/api/assist", tt.body)
+		if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), tt.want) {
+			t.Errorf("POST /api/assist %s: %d %s; want 422 and %q", tt.body, status, b, tt.want)
+		}
+	}
+}
+
+// TestCoach weighs a finished game's guesses against the test solver.
+func TestCoach(t *testing.T) {
+	e := newEnv(t, nil)
+	g := e.newGame(t, `{}`)
+	secret := e.secret(t, g.ID)
+	path := "/api/games/" + g.ID
+	status, _, b := e.call(t, "GET", path+"/coach", "")
+	if status != http.StatusConflict {
+		t.Errorf("coach during the game: %d %s; want 409", status, b)
+	}
+	// The test solver's own first guess, then another, then the code.
+	guesses := []string{"1111", "6543", secret}
+	if secret == "6543" || secret == "1111" {
+		guesses = guesses[2:]
+	}
+	for _, c := range guesses {
+		e.callJSON(t, "POST", path+"/guesses", fmt.Sprintf(`{"guess":%q}`, c), 200, nil)
+	}
+	var c server.CoachAnswer
+	e.callJSON(t, "GET", path+"/coach", "", 200, &c)
+	if len(c.Moves) != len(guesses) {
+		t.Fatalf("coach = %+v; want %d moves", c, len(guesses))
+	}
+	first := c.Moves[0]
+	if len(guesses) == 3 && (first.Best != "1111" || first.Delta != 0 || first.Expected != first.BestExpected || first.Left != first.BestLeft) {
+		t.Errorf("the solver's own guess weighed %+v; want no delta", first)
+	}
+	last := c.Moves[len(c.Moves)-1]
+	if last.Guess != secret || last.Left != 0 {
+		t.Errorf("the winning guess weighed %+v; want %s and no code left", last, secret)
+	}
+	sum := 0.0
+	for _, m := range c.Moves {
+		sum += m.Delta
+		if m.Expected < 1 || m.BestExpected < 1 {
+			t.Errorf("move %+v expects fewer than 1 guess", m)
+		}
+	}
+	if d := sum - c.Delta; d > 0.01 || d < -0.01 {
+		t.Errorf("the deltas add up to %.3f; the answer says %.3f", sum, c.Delta)
+	}
+	big := e.newGame(t, `{"colors":8,"pegs":5,"maxGuesses":1}`)
+	e.callJSON(t, "POST", "/api/games/"+big.ID+"/guesses", `{"guess":"12345"}`, 200, nil)
+	if status, _, b := e.call(t, "GET", "/api/games/"+big.ID+"/coach", ""); status != http.StatusUnprocessableEntity ||
+		!strings.Contains(string(b), "10000 codes") {
+		t.Errorf("coach of an 8 x 5 game: %d %s; want 422 naming the size", status, b)
+	}
+}
