@@ -2,7 +2,8 @@
 # measure.sh runs the measurements recorded in BENCHMARKS.md: the Go
 # benchmarks of the hot paths and whole-command timings with hyperfine
 # (Debian's hyperfine package). Run it on a quiet machine; it takes about
-# half an hour with the long optimal searches, a few minutes with --quick.
+# an hour with the long optimal searches and the record trees made afresh,
+# a few minutes with --quick.
 #
 #   scripts/measure.sh [--quick] > measurements.txt
 set -euo pipefail
@@ -27,7 +28,8 @@ echo "# $(date -u +%Y-%m-%d) $(go version) $(nproc) cores: $(grep -m1 'model nam
 echo "## go test -bench"
 go test -run XXX -bench 'Score|Count|Split|Filter' -count 5 . | grep -E '^Benchmark'
 go test -run XXX -bench 'Tree' -count 5 ./eval | grep -E '^Benchmark'
-go test -run XXX -bench 'FirstGuess|Optimal' -count 3 ./strategy | grep -E '^Benchmark'
+go test -run XXX -bench 'FirstGuess' -count 3 ./strategy | grep -E '^Benchmark'
+GOMAXPROCS=1 go test -run XXX -bench 'SolveCold' -count 5 ./exact | grep -E '^Benchmark'
 go test -run XXX -bench 'Sample' -count 5 . | grep -E '^Benchmark'
 
 echo "## whole commands (hyperfine: mean ± σ, median)"
@@ -56,10 +58,16 @@ $quick || mm grid --pegs 20 --colors 20 --games 5 --workers 1 --strategy auto | 
 
 if ! $quick; then
 	echo "## long searches (one run each)"
-	for args in "--colors 7 --pegs 4" "--colors 10 --pegs 4 --distinct"; do
-		/usr/bin/time -f "bench $args --strategy optimal: %e s wall, %U s user, %M KiB" \
-			"$bin" bench $args --strategy optimal --csv
+	# One thread (the yardstick's way) and both cores, for the speed-up.
+	for args in "--colors 6 --pegs 4" "--colors 7 --pegs 4" "--rules bulls-cows" "--colors 8 --pegs 4" "--colors 9 --pegs 4 --distinct"; do
+		for procs in 1 2; do
+			GOMAXPROCS=$procs /usr/bin/time -f "GOMAXPROCS=$procs bench $args --strategy optimal: %e s wall, %U s user, %S s system, %M KiB" \
+				"$bin" bench $args --strategy optimal --csv
+		done
 	done
+	echo "## the records, made afresh"
+	/usr/bin/time -f "8x5 record: %e s wall, %U s user, %M KiB" "$bin" tree --rules logik --strategy deep --effort record --no-book --format json | cmp - <(gzip -dc records/8x5-deep.json.gz)
+	/usr/bin/time -f "6x6 record: %e s wall, %U s user, %M KiB" "$bin" tree --colors 6 --pegs 6 --strategy deep --effort record --no-book --format json | cmp - <(gzip -dc records/6x6-deep.json.gz)
 fi
 
 echo "## game server: /api/stats at a million games, and guesses under load (three runs of each, in turn)"
