@@ -111,7 +111,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 // the search) where they are.
 const (
 	parallelMin   = 64
-	parallelDepth = 1
+	parallelDepth = 2
 )
 
 // solveParallel is the end of try for a large node: the classes are solved
