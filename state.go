@@ -1,7 +1,6 @@
 package mastermind
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -32,22 +31,14 @@ type State struct {
 	once  sync.Once           // computes cands on first use
 	err   error               // why cands could not be computed
 
-	cons atomic.Pointer[Constraints] // the turns as constraints, once asked for
-	list atomic.Pointer[[]Code]      // the candidates of a large variant, once listed
-	// witness is a code consistent with every turn, found when Play checked
-	// a variant too large to enumerate; the zero Code if none is known.
-	witness Code
+	// att holds what other packages attached (see Attach), carried from
+	// state to state by Play.
+	att atomic.Pointer[[]attachment]
 }
 
 // autoEnumerate is the largest space whose candidates Play keeps up to date
 // unasked, so that it can report an inconsistent history at once.
 const autoEnumerate = 1 << 20
-
-// PlayEffort is the most search nodes Play spends looking for a code
-// consistent with the turns of a variant too large to enumerate (see
-// Constraints). Histories a strategy builds need a few dozen nodes; when
-// the search gives up, Play accepts the turn unchecked.
-const PlayEffort = 1 << 13
 
 // NewState returns the state at the start of a game under r. rng is the
 // random source of randomised strategies; nil means a source seeded with 0,
@@ -160,14 +151,16 @@ func (st *State) Known() bool {
 
 // Remaining returns the number of candidates, or -1 if they are not known:
 // the variant is too large to enumerate without being asked (more than
-// 2²⁰ codes), nobody has called Candidates and they have not been listed
-// (see Listed).
+// 2²⁰ codes), nobody has called Candidates, and nothing attached to st
+// counts them (see Counter).
 func (st *State) Remaining() int {
 	if s := st.cands.Load(); s != nil {
 		return s.Len()
 	}
-	if l := st.list.Load(); l != nil {
-		return len(*l)
+	for _, a := range st.attached() {
+		if c, ok := a.f.(Counter); ok {
+			return c.Remaining()
+		}
 	}
 	if st.Known() {
 		if s, err := st.Candidates(); err == nil {
@@ -184,19 +177,16 @@ func (st *State) Solved() bool {
 }
 
 // Play returns the state after guess g received feedback f. It checks that
-// g is a legal code, that f is a possible feedback and that some code is
-// still consistent with every turn: the errors wrap ErrInvalidCode,
-// ErrInvalidFeedback and ErrInconsistent, and ErrGameOver once the code has
-// been found.
+// g is a legal code, that f is a possible feedback and, where the
+// candidates are known (see Known: computed already, or a space of at most
+// 2²⁰ codes), that some code is still consistent with every turn: the
+// errors wrap ErrInvalidCode, ErrInvalidFeedback and ErrInconsistent, and
+// ErrGameOver once the code has been found.
 //
-// Where the candidates are known (see Known: computed already, or a space
-// of at most 2²⁰ codes), or have been listed (see ListCandidates), the
-// check is exact. Otherwise Play searches the constraints of the turns (see
-// Constraints) for a consistent code, with at most PlayEffort nodes; if
-// that search neither finds one nor proves there is none, the turn is
-// accepted unchecked. The search usually costs well under a millisecond:
-// the code found last time is tried first, and histories a strategy plays
-// are easy to search.
+// On variants too large to enumerate, Play checks consistency only as far
+// as what is attached to st does (see Attach): package large's search, for
+// one, proves most contradictions. Play carries each attachment to the new
+// state through its Follow method, and fails with the error Follow returns.
 func (st *State) Play(g Code, f Feedback) (*State, error) {
 	if st.Solved() {
 		return nil, fmt.Errorf("%w: the code was found in %d guesses", ErrGameOver, len(st.turns))
@@ -208,122 +198,24 @@ func (st *State) Play(g Code, f Feedback) (*State, error) {
 		return nil, err
 	}
 	next := &State{rules: st.rules, rng: st.rng, turns: st.withTurn(Turn{g, f})}
-	if l := st.list.Load(); l != nil {
-		var kept []Code
-		for _, x := range *l {
-			if Score(x, g) == f {
-				kept = append(kept, x)
-			}
-		}
-		if len(kept) == 0 {
-			return nil, errNoCodeFits(g, f, len(next.turns))
-		}
-		next.list.Store(&kept)
-		return next, nil
-	}
-	if !st.Known() {
-		if err := next.check(st.witness); err != nil {
-			return nil, err
-		}
-		return next, nil
-	}
-	cands, err := st.Candidates()
-	if err != nil {
-		return nil, err
-	}
-	s, err := cands.Filter(g, f)
-	if err != nil {
-		return nil, err
-	}
-	if err := inconsistent(s, next.turns); err != nil {
-		return nil, err
-	}
-	next.cands.Store(s)
-	return next, nil
-}
-
-// Constraints returns the turns as constraints on the secret, for
-// searching variants too large to enumerate. They are built on first use.
-func (st *State) Constraints() *Constraints {
-	if c := st.cons.Load(); c != nil {
-		return c
-	}
-	c, err := NewConstraints(st.rules, st.turns)
-	if err != nil {
-		// Play admits only legal guesses and possible feedbacks.
-		panic("mastermind: " + err.Error())
-	}
-	st.cons.CompareAndSwap(nil, c)
-	return st.cons.Load()
-}
-
-// Listed returns the candidates of a variant too large to enumerate, in
-// lexicographic order, if they have been listed: by ListCandidates on this
-// state or an earlier one of the game, whose list Play filters from turn to
-// turn. The caller must not modify the slice.
-func (st *State) Listed() ([]Code, bool) {
-	if l := st.list.Load(); l != nil {
-		return *l, true
-	}
-	return nil, false
-}
-
-// ListCandidates returns every code consistent with the turns, in
-// lexicographic order, if there are at most most of them. Where the
-// candidates are known (see Known: computed already, or a space of at most
-// 2²⁰ codes) it reads them from Candidates; otherwise it returns the list
-// already known (see Listed), or lists them with
-// Constraints().Enumerate(most, effort) and keeps the list, so that Play
-// keeps it up to date for the states that follow and later turns cost only
-// a filter. The caller must not modify the slice.
-//
-// It fails with an error wrapping ErrTooLarge when there are more than most
-// candidates, ErrSearchLimit when the search ran out of effort, and
-// ErrInconsistent when no code fits; with the first two, a search returns
-// the codes it found (not kept: they are not all the candidates).
-func (st *State) ListCandidates(most, effort int) ([]Code, error) {
-	if l, ok := st.Listed(); ok {
-		if len(l) > most {
-			return nil, fmt.Errorf("%w: %d candidates, more than %d", ErrTooLarge, len(l), most)
-		}
-		return l, nil
-	}
 	if st.Known() {
-		s, err := st.Candidates()
+		cands, err := st.Candidates()
 		if err != nil {
 			return nil, err
 		}
-		if s.Len() > most {
-			return nil, fmt.Errorf("%w: %d candidates, more than %d", ErrTooLarge, s.Len(), most)
+		s, err := cands.Filter(g, f)
+		if err != nil {
+			return nil, err
 		}
-		return s.Codes(), nil
+		if err := inconsistent(s, next.turns); err != nil {
+			return nil, err
+		}
+		next.cands.Store(s)
 	}
-	l, err := st.Constraints().Enumerate(most, effort)
-	if err != nil {
-		return l, err
+	if err := st.follow(next); err != nil {
+		return nil, err
 	}
-	st.list.CompareAndSwap(nil, &l)
-	return *st.list.Load(), nil
-}
-
-// check looks, with at most PlayEffort search nodes, for a code consistent
-// with st's turns, starting from w, a code consistent with all turns but the
-// last (or the zero Code). It records the code found as st's witness and
-// fails with ErrInconsistent if the search proves that none exists.
-func (st *State) check(w Code) error {
-	t := st.turns[len(st.turns)-1]
-	if w.Len() > 0 && Score(w, t.Guess) == t.Feedback {
-		st.witness = w
-		return nil
-	}
-	x, err := st.Constraints().Find(PlayEffort)
-	switch {
-	case err == nil:
-		st.witness = x
-	case errors.Is(err, ErrInconsistent):
-		return err
-	}
-	return nil
+	return next, nil
 }
 
 // Branch plays guess g against every candidate at once: it returns, for each

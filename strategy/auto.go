@@ -4,22 +4,20 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
-	"github.com/mastermind-toolkit/mastermind/internal/score"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // DefaultBudget is the time Auto aims to spend on one guess when no budget
 // is given.
-const DefaultBudget = 250 * time.Millisecond
+const DefaultBudget = large.DefaultBudget
 
 // Costs of the work Auto weighs against its budget, measured on the
 // project's 2-core machine (see BENCHMARKS.md): scoring one guess against
-// one code, by words of packed code; one search node; and listing one code
-// of a symmetry pool.
+// one code, by words of packed code; and listing one code of a symmetry
+// pool.
 const (
-	pairNanos  = 0.6 // per word of a packed code
-	nodeNanos  = 2000
-	poolNanos  = 60
-	sampleCost = 40 * nodeNanos // a code drawn late in a game, generously
+	pairNanos = 0.6 // per word of a packed code
+	poolNanos = 60
 )
 
 // Auto picks, at every guess, a strategy that fits the space and a time
@@ -58,9 +56,10 @@ func (a Auto) nanos() float64 {
 	return float64(a.Budget)
 }
 
-// pairCost returns the nanoseconds of one scoring under r.
+// pairCost returns the nanoseconds of one scoring under r: a Space packs a
+// code into two bit vectors of pegs·colours bits.
 func pairCost(r mm.Rules) float64 {
-	return pairNanos * float64(score.New(r.Pegs, r.Colors).Stride())
+	return pairNanos * float64(2*((r.Pegs*r.Colors+63)/64))
 }
 
 // Guess returns the guess of the strategy that fits.
@@ -81,5 +80,5 @@ func (a Auto) Guess(st *mm.State) (mm.Code, error) {
 			return Entropy{ConsistentOnly: true}.Guess(st)
 		}
 	}
-	return Sampler{Budget: a.Budget}.Guess(st)
+	return large.Sampler{Budget: a.Budget}.Guess(st)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // Options are the settings that strategies share. The zero Options are the
@@ -77,8 +78,8 @@ var registry = []entry{
 		func(Options) mm.Strategy { return Incremental{} }},
 	{"permuted", "Bhushan's permuted elimination: count colours, then arrange",
 		func(Options) mm.Strategy { return Permuted{} }},
-	{"sampler", "the consistent code that best splits a sample of consistent codes drawn by constraint search; any size",
-		func(o Options) mm.Strategy { return Sampler{Budget: o.Budget} }},
+	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; any size",
+		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
 	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // conflictBudget bounds the filters smallestConflict spends looking for a
@@ -139,7 +140,7 @@ func count(all *mm.Set, turns []mm.Turn, use func(i int) bool) int {
 
 // largeEffort bounds each search for a code that largeConsistent runs, for
 // largeConflict and the other checks on variants too large to enumerate.
-const largeEffort = mm.PlayEffort
+const largeEffort = large.PlayEffort
 
 // largeConsistent reports whether some code of a variant too large to
 // enumerate satisfies every turn whose keep is true, by a bounded search of
@@ -151,7 +152,7 @@ func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
 			kept = append(kept, t)
 		}
 	}
-	c, err := mm.NewConstraints(r, kept)
+	c, err := large.NewConstraints(r, kept)
 	if err != nil {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // A Kind says what a Line of a session's reply is, so that a front end can
@@ -151,7 +152,8 @@ func (c *Config) check() error {
 
 // newState returns the state at the start of a game under c, with its
 // candidates enumerated when the variant allows, so that every answer is
-// counted and checked.
+// counted and checked, and otherwise watched by the constraint search of
+// package large, which catches plain contradictions.
 func (c *Config) newState() (*mm.State, error) {
 	st, err := mm.NewState(c.Rules, c.Rand)
 	if err != nil {
@@ -161,8 +163,9 @@ func (c *Config) newState() (*mm.State, error) {
 		if _, err := st.Candidates(); err != nil {
 			return nil, err
 		}
+		return st, nil
 	}
-	return st, nil
+	return large.Watch(st), nil
 }
 
 // enumerable reports whether the codes of r can be enumerated, to count

@@ -1,4 +1,4 @@
-package mastermind_test
+package large_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // randomHistory returns n turns of random guesses, answered as secret
@@ -73,7 +74,7 @@ func TestConstraintsEnumerate(t *testing.T) {
 			}
 			turns := randomHistory(r, rng, secret, rng.IntN(7))
 			want := filterSpace(t, r, turns)
-			c, err := mm.NewConstraints(r, turns)
+			c, err := large.NewConstraints(r, turns)
 			if err != nil {
 				t.Fatalf("NewConstraints(%v, %s): %v", r, historyString(turns), err)
 			}
@@ -128,7 +129,7 @@ func TestConstraintsSampleLarge(t *testing.T) {
 		secret := mm.RandomCode(r, rng)
 		var turns []mm.Turn
 		for n := 0; n < tc.turns; n++ {
-			c, err := mm.NewConstraints(r, turns)
+			c, err := large.NewConstraints(r, turns)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,7 +160,7 @@ func TestConstraintsReproducible(t *testing.T) {
 	r := mm.Rules{Colors: 12, Pegs: 12}
 	rng := rand.New(rand.NewPCG(3, 4))
 	turns := randomHistory(r, rng, mm.RandomCode(r, rng), 6)
-	c, _ := mm.NewConstraints(r, turns)
+	c, _ := large.NewConstraints(r, turns)
 	a, errA := c.Sample(rand.New(rand.NewPCG(9, 9)), 50, 0)
 	b, errB := c.Sample(rand.New(rand.NewPCG(9, 9)), 50, 0)
 	if errA != nil || errB != nil || !slices.Equal(a, b) {
@@ -177,22 +178,22 @@ func TestConstraintsReproducible(t *testing.T) {
 
 func TestConstraintsLimits(t *testing.T) {
 	r := mm.Rules{Colors: 15, Pegs: 15}
-	c, _ := mm.NewConstraints(r, nil)
+	c, _ := large.NewConstraints(r, nil)
 	if codes, err := c.Enumerate(100, 0); !errors.Is(err, mm.ErrTooLarge) || len(codes) != 100 {
 		t.Errorf("Enumerate(100) of 15x15 = %d codes, %v; want 100 and ErrTooLarge", len(codes), err)
 	}
-	if _, err := c.Sample(rand.New(rand.NewPCG(1, 1)), 100, 20); !errors.Is(err, mm.ErrSearchLimit) {
+	if _, err := c.Sample(rand.New(rand.NewPCG(1, 1)), 100, 20); !errors.Is(err, large.ErrSearchLimit) {
 		t.Errorf("Sample of 100 codes in 20 nodes: %v; want ErrSearchLimit", err)
 	}
 	bad := []mm.Turn{{Guess: mustParse(t, r, "111111111111111"), Feedback: mm.Feedback{Black: 16}}}
-	if _, err := mm.NewConstraints(r, bad); !errors.Is(err, mm.ErrInvalidFeedback) {
+	if _, err := large.NewConstraints(r, bad); !errors.Is(err, mm.ErrInvalidFeedback) {
 		t.Errorf("NewConstraints with 16 blacks of 15: %v; want ErrInvalidFeedback", err)
 	}
 }
 
 // TestPlayLargeInconsistent checks that Play rejects a contradictory
 // history on variants too large to enumerate, found by the constraint
-// search.
+// search, on watched states.
 func TestPlayLargeInconsistent(t *testing.T) {
 	tests := []struct {
 		r       mm.Rules
@@ -212,7 +213,7 @@ func TestPlayLargeInconsistent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.r.String(), func(t *testing.T) {
-			st := play(t, newState(t, tt.r), tt.history...)
+			st := play(t, large.Watch(newState(t, tt.r)), tt.history...)
 			g := mustParse(t, tt.r, tt.guess)
 			next, err := st.Play(g, tt.f)
 			if !errors.Is(err, mm.ErrInconsistent) || next != nil {
@@ -230,16 +231,16 @@ func TestListCandidates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	secret := mm.RandomCode(r, rng)
 	st := newState(t, r)
-	if _, err := st.ListCandidates(1000, 10000); !errors.Is(err, mm.ErrTooLarge) && !errors.Is(err, mm.ErrSearchLimit) {
+	if _, err := large.ListCandidates(st, 1000, 10000); !errors.Is(err, mm.ErrTooLarge) && !errors.Is(err, large.ErrSearchLimit) {
 		t.Fatalf("ListCandidates at the start of 12x12: %v; want ErrTooLarge or ErrSearchLimit", err)
 	}
-	if _, ok := st.Listed(); ok || st.Remaining() != -1 {
+	if _, ok := large.Listed(st); ok || st.Remaining() != -1 {
 		t.Fatalf("a failed ListCandidates left a list behind (Remaining %d)", st.Remaining())
 	}
 	// Play sampled codes until few candidates are left.
 	var list []mm.Code
 	for st.Len() < 40 {
-		codes, err := st.Constraints().Sample(rng, 1, 0)
+		codes, err := large.ConstraintsOf(st).Sample(rng, 1, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,7 +251,7 @@ func TestListCandidates(t *testing.T) {
 		if st, err = st.Play(codes[0], f); err != nil {
 			t.Fatal(err)
 		}
-		if list, err = st.ListCandidates(500, 1<<20); err == nil {
+		if list, err = large.ListCandidates(st, 500, 1<<20); err == nil {
 			break
 		}
 	}
@@ -264,7 +265,7 @@ func TestListCandidates(t *testing.T) {
 		t.Fatalf("ListCandidates = %d codes, Remaining %d; want the secret among them", len(list), st.Remaining())
 	}
 	for _, x := range list {
-		if !st.Constraints().Consistent(x) {
+		if !large.ConstraintsOf(st).Consistent(x) {
 			t.Fatalf("ListCandidates gave %s, which is not consistent", x)
 		}
 	}
@@ -274,7 +275,7 @@ func TestListCandidates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, ok := next.Listed()
+	kept, ok := large.Listed(next)
 	var want []mm.Code
 	for _, x := range list {
 		if mm.Score(x, g) == f {
@@ -310,7 +311,7 @@ func ExampleConstraints() {
 		guess, _ := r.ParseCode(g)
 		turns = append(turns, mm.Turn{Guess: guess, Feedback: mm.Score(secret, guess)})
 	}
-	c, err := mm.NewConstraints(r, turns)
+	c, err := large.NewConstraints(r, turns)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -332,18 +333,72 @@ func BenchmarkSample(b *testing.B) {
 	secret := mm.RandomCode(r, rng)
 	var turns []mm.Turn
 	for range 8 {
-		c, _ := mm.NewConstraints(r, turns)
+		c, _ := large.NewConstraints(r, turns)
 		codes, err := c.Sample(rng, 1, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
 		turns = append(turns, mm.Turn{Guess: codes[0], Feedback: mm.Score(secret, codes[0])})
 	}
-	c, _ := mm.NewConstraints(r, turns)
+	c, _ := large.NewConstraints(r, turns)
 	for b.Loop() {
 		if _, err := c.Sample(rng, 16, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/16, "ns/code")
+}
+
+func newState(t *testing.T, r mm.Rules) *mm.State {
+	t.Helper()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatalf("NewState(%v): %v", r, err)
+	}
+	return st
+}
+
+// play plays the turns given as "GUESS B W" triples and fails on error.
+func play(t *testing.T, st *mm.State, turns ...string) *mm.State {
+	t.Helper()
+	for _, s := range turns {
+		var g string
+		var f mm.Feedback
+		if _, err := fmt.Sscan(s, &g, &f.Black, &f.White); err != nil {
+			t.Fatalf("bad turn %q: %v", s, err)
+		}
+		next, err := st.Play(mustParse(t, st.Rules(), g), f)
+		if err != nil {
+			t.Fatalf("Play(%s, %v): %v", g, f, err)
+		}
+		st = next
+	}
+	return st
+}
+
+func mustParse(t testing.TB, r mm.Rules, s string) mm.Code {
+	t.Helper()
+	c, err := r.ParseCode(s)
+	if err != nil {
+		t.Fatalf("ParseCode(%q): %v", s, err)
+	}
+	return c
+}
+
+func checkOneLine(t testing.TB, err error) {
+	t.Helper()
+	msg := err.Error()
+	if strings.ContainsAny(msg, "\r\n") {
+		t.Errorf("error text %q is not one line", msg)
+	}
+	if !strings.HasPrefix(msg, "mastermind: ") {
+		t.Errorf("error text %q does not start with \"mastermind: \"", msg)
+	}
+}
+
+func head(cs []mm.Code) []mm.Code {
+	if len(cs) > 8 {
+		return cs[:8]
+	}
+	return cs
 }

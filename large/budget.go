@@ -1,0 +1,36 @@
+package large
+
+import "math"
+
+// Costs of the work Sampler counts against its budget, in nanoseconds on
+// the project's 2-core machine, measured by the package's benchmarks (see
+// BENCHMARKS.md), per elementary step of each kind:
+const (
+	// costRandom: a peg of a random code drawn and checked against a turn.
+	costRandom = 1.5
+	// costStep: a step of a walk, per word of a turn set it looks at.
+	costStep = 12
+	// costMove: a target looked at for one move of a guess.
+	costMove = 1.6
+	// costScore: a peg or a colour of a target scored against a guess.
+	costScore = 1.0
+	// costNode: a unit of Constraints.Cost, a node of a search.
+	costNode = 8.0
+)
+
+// meter counts the work of one guess in the units of the budget,
+// nanoseconds on the reference machine, so that the amounts of work, and
+// the guesses, depend on the budget and never on the clock: a game is
+// reproducible from its seed whatever the machine's speed or load.
+type meter struct {
+	spent, budget float64
+}
+
+func (m *meter) spend(units float64) { m.spent += units }
+func (m *meter) left() float64       { return m.budget - m.spent }
+
+// share returns the units left times f, at least 0.
+func (m *meter) share(f float64) float64 { return math.Max(0, m.left()*f) }
+
+// cost returns what a search of the constraints c costs a node.
+func nodeCost(c *Constraints) float64 { return costNode * float64(c.Cost()) }

@@ -1,0 +1,319 @@
+package large
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// DefaultBudget is the time Sampler aims to spend on one guess when no
+// budget is given.
+const DefaultBudget = 250 * time.Millisecond
+
+// Limits of Sampler's work per guess.
+const (
+	// maxPool and minPool bound the codes of the sample; within them its
+	// size is what the budget lets the climb score.
+	maxPool = 2000
+	minPool = 64
+	// maxAll is the most candidates scored exactly, every one a target.
+	maxAll = 2000
+	// maxList is the most candidates Sampler lists.
+	maxList = 1 << 17
+	// seeds is how many codes the constraint search draws when too few
+	// survive to walk from.
+	seeds = 16
+	// minAccept is the least share of random codes that fit the turns
+	// for drawing random codes to pay.
+	minAccept = 1.0 / 256
+	// burnIn is how many steps a walk takes from a code of the
+	// constraint search, which are not uniform, before it records;
+	// walkGap is how many steps a walk takes between looks.
+	burnIn  = 2000
+	walkGap = 20
+)
+
+// Shares of the budget: sampling (walks and searches) may spend
+// sampleShare of it; listing is tried when it looks cheaper than
+// listShare; the climb takes what is left.
+const (
+	sampleShare = 0.4
+	listShare   = 0.3
+)
+
+// Sampler plays variants too large to enumerate. Each turn it keeps a
+// sample of the candidates, drawn uniformly at random from the codes
+// consistent with the answers, or all of the candidates once they are few
+// enough to list; and it plays the code that best splits them by feedback,
+// by entropy, found by hill climbing over every code, not only over the
+// candidates.
+//
+// The sample is a particle filter: the codes of last turn's sample that fit
+// the new answer are a uniform sample of the new candidates. Sampler tops
+// them up to the sample's size with random codes that fit, while a fair
+// share of random codes does, and otherwise with the consistent codes that
+// Metropolis walks started from them pass through (see chain), whose long
+// run is uniform on the candidates. Only when too few codes survive does it
+// seed the walks with codes drawn by constraint search (see Constraints).
+// When the walks keep meeting the same codes, the candidates are few, and
+// Sampler lists them all with the constraint search if that fits the
+// budget.
+//
+// The guess: the sampled codes that split the sample best are starting
+// points; from the best, a climb changes one peg's colour, or exchanges two
+// pegs, while that lowers Σ n·ln n over the classes of the split (raises its
+// entropy). Where every candidate is a target, a guess that could be the
+// secret gains a bonus that prices the chance of winning at once (see
+// bonus). Ties go to a candidate, then to the lowest code. The first guess
+// is the best of the openings (mastermind.Rules.Openings) against a uniform
+// sample of every code, computed once per variant and budget.
+//
+// The budget is turned into amounts of work by fixed costs measured on the
+// reference machine, never by reading the clock, so a game is reproducible
+// from its seed (st.Rand()) whatever the machine's speed.
+type Sampler struct {
+	// Budget is the time to aim for per guess; 0 means DefaultBudget.
+	Budget time.Duration
+}
+
+var (
+	_ mm.Strategy        = Sampler{}
+	_ mm.Randomized      = Sampler{}
+	_ mm.ContextStrategy = Sampler{}
+)
+
+func (Sampler) String() string { return "sampler" }
+
+// Randomized reports true: the sample comes from st.Rand().
+func (Sampler) Randomized() bool { return true }
+
+func (s Sampler) budget() float64 {
+	if s.Budget <= 0 {
+		return float64(DefaultBudget)
+	}
+	return float64(s.Budget)
+}
+
+// Guess returns the code that best splits a sample of the candidates, or
+// all of them when they are few.
+func (s Sampler) Guess(st *mm.State) (mm.Code, error) {
+	return s.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	r := st.Rules()
+	m := &meter{budget: s.budget()}
+	if st.Len() == 0 {
+		o, err := openingOf(ctx, r, m.budget)
+		if err != nil {
+			return mm.Code{}, err
+		}
+		st.Attach(poolKey{}, &pool{pegs: r.Pegs, codes: o.targets, frac: 1, full: true})
+		return toCode(o.guess), nil
+	}
+	t, err := s.targets(ctx, st, m)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	if t.all && t.n <= 2 {
+		return toCode(t.codes[:r.Pegs]), nil
+	}
+	var c *Constraints
+	if !st.Known() {
+		c = ConstraintsOf(st)
+	}
+	g, err := climb(ctx, t, r, m, st.Rand(), func(x []uint8) bool {
+		return !t.all && c != nil && c.fits(x)
+	})
+	if err != nil {
+		return mm.Code{}, err
+	}
+	return toCode(g), nil
+}
+
+type poolKey struct{}
+
+// targets returns the codes to score guesses against at st: every
+// candidate when they are known or listed and few, else a uniform sample.
+func (s Sampler) targets(ctx context.Context, st *mm.State, m *meter) (*targets, error) {
+	r := st.Rules()
+	p := r.Pegs
+	rng := st.Rand()
+	size := poolSize(r, m)
+	var all []uint8
+	switch l, ok := listed(st); {
+	case st.Known():
+		cands, err := st.Candidates()
+		if err != nil {
+			return nil, err
+		}
+		if cands.Len() <= maxAll {
+			all = flatten(cands.Codes(), p)
+			break
+		}
+		var out []uint8
+		for range size {
+			out = appendCode(out, cands.Code(rng.IntN(cands.Len())))
+		}
+		return newTargets(p, r.Colors, out, false), nil
+	case ok:
+		all = l
+	default:
+		codes, listed, err := s.draw(ctx, st, size, m)
+		if err != nil {
+			return nil, err
+		}
+		if !listed {
+			return newTargets(p, r.Colors, codes, false), nil
+		}
+		all = codes
+	}
+	if n := len(all) / p; n > maxAll {
+		var out []uint8
+		for range size {
+			i := rng.IntN(n)
+			out = append(out, all[i*p:(i+1)*p]...)
+		}
+		return newTargets(p, r.Colors, out, false), nil
+	}
+	return newTargets(p, r.Colors, all, true), nil
+}
+
+// poolSize returns the sample's size for r: as many codes as the climb can
+// afford to look at, about pegs steps of every move, with the budget left
+// after sampling, within minPool and maxPool.
+func poolSize(r mm.Rules, m *meter) int {
+	perCode := costMove * float64(moves(r.Pegs, r.Colors)*(r.Pegs+2))
+	return max(minPool, min(maxPool, int(m.budget*(1-sampleShare)/perCode)))
+}
+
+// draw tops the pool on st up to size codes, attaching one to st if it
+// has none, and returns its codes; or, when the candidates look few enough,
+// lists them and returns them all, with listed true.
+func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (codes []uint8, listed bool, err error) {
+	r := st.Rules()
+	p := r.Pegs
+	c := ConstraintsOf(st)
+	if !c.Possible() {
+		return nil, false, c.inconsistent()
+	}
+	pl := st.Attach(poolKey{}, &pool{pegs: p, frac: -1}).(*pool)
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	if pl.full {
+		return pl.codes, false, nil
+	}
+	w := newWalker(c, st.Rand(), m)
+	frac := pl.frac
+	perNode := nodeCost(c)
+	limit := m.budget * sampleShare
+	list := func() ([]uint8, bool, error) {
+		effort := max(1, int(math.Min(m.budget*listShare, m.left()*0.6)/perNode))
+		l, nodes, err := listCandidates(ctx, st, maxList, effort)
+		m.spend(float64(nodes) * perNode)
+		switch {
+		case err == nil:
+			return l, true, nil
+		case errors.Is(err, mm.ErrInconsistent), ctx.Err() != nil:
+			return nil, false, err
+		}
+		return nil, false, nil // too many, or too hard: sample
+	}
+	// Few candidates: list them, if the search looks cheap enough. It
+	// visits a few nodes a candidate and some hundreds of dead ends.
+	if frac >= 0 {
+		est := frac * math.Pow(10, r.Log10Size())
+		if est <= maxList && (4*est+float64(300*(p+r.Colors)))*perNode <= m.budget*listShare {
+			if l, ok, err := list(); ok || err != nil {
+				return l, ok, err
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	// The survivors are a uniform sample: keep them, and draw the rest
+	// by rejection while random codes fit often enough, else by walks
+	// from the survivors, or from codes of the constraint search when
+	// too few survived.
+	smp := newSample(p)
+	smp.addAll(pl.codes)
+	if need := size - smp.len(); need > 0 && (frac < 0 || frac >= minAccept) {
+		tries := need * 4
+		if frac > 0 {
+			tries = int(math.Min(float64(need)/frac*2, float64(need)/minAccept))
+		}
+		drawn, n := w.random(nil, need, tries)
+		smp.addAll(drawn)
+		if n > 0 && (frac < 0 || n >= 256) {
+			frac = float64(len(drawn)/p) / float64(n)
+		}
+	}
+	perStep := costStep * float64(4+w.words)
+	if smp.len() < seeds && len(pl.near) > 0 {
+		// Too few survived: walk from the near misses, which are a
+		// step or two from consistent codes.
+		most := int(math.Max(0, limit/2-m.spent) / perStep)
+		if _, _, err := w.walk(ctx, smp, pl.near, seeds, walkGap, most); err != nil {
+			return nil, false, err
+		}
+	}
+	if smp.len() < seeds {
+		// The constraint search, guided by the near misses.
+		effort := max(256, int((limit-m.spent)/2/perNode))
+		found, nodes, err := c.sampleNear(ctx, st.Rand(), seeds-smp.len(), effort, nil, pl.near)
+		m.spend(float64(nodes) * perNode)
+		if ctx.Err() != nil {
+			return nil, false, ctx.Err()
+		}
+		if errors.Is(err, mm.ErrInconsistent) {
+			return nil, false, err
+		}
+		// Codes from the search are not uniform: walk from them a while
+		// before they join.
+		w.burn(found, burnIn)
+		smp.addAll(found)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	if n := smp.len(); n > 0 && n < size {
+		start := append([]uint8(nil), smp.codes...)
+		most := int(math.Max(0, limit-m.spent) / perStep)
+		_, seen, err := w.walk(ctx, smp, start, size, walkGap, most)
+		if err != nil {
+			return nil, false, err
+		}
+		if smp.len() < size && seen > 4*(smp.len()-n) {
+			// The walks keep meeting the same codes: few candidates.
+			if l, ok, err := list(); ok || err != nil {
+				return l, ok, err
+			}
+		}
+	}
+	if debugf != nil {
+		debugf("draw t%d: surv %d near %d frac %.2g smp %d spent %.0f", st.Len(), len(pl.codes)/p, len(pl.near)/p, frac, smp.len(), m.spent)
+	}
+	if smp.len() == 0 {
+		// Nothing consistent found within the budget: score guesses
+		// against the near misses, or failing those against codes of
+		// low energy, so that the guess still narrows the search.
+		near := pl.near
+		if len(near) == 0 {
+			near = w.lowest(seeds)
+		}
+		pl.near, pl.full = near, true
+		return near, false, nil
+	}
+	if frac < 0 {
+		frac = 1 / math.Pow(10, r.Log10Size())
+	}
+	pl.codes, pl.frac, pl.full = smp.codes, frac, true
+	return smp.codes, false, nil
+}
+
+var debugf func(string, ...any)

@@ -1,0 +1,89 @@
+package large_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/large"
+)
+
+// playGame plays s against secret from a state seeded with seed and fails
+// the test if a guess is illegal or repeats one before it, or if the game
+// takes more than limit guesses. It returns the number of guesses.
+func playGame(t *testing.T, s mm.Strategy, r mm.Rules, secret mm.Code, seed uint64, limit int) int {
+	t.Helper()
+	st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 7)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= limit; n++ {
+		g, err := s.Guess(st)
+		if err != nil {
+			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
+		}
+		if err := r.Check(g); err != nil {
+			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
+		}
+		if st.Guessed(g) {
+			t.Fatalf("%v, secret %s, guess %d: %s again", r, secret, n, g)
+		}
+		f := mm.Score(secret, g)
+		if f.Solved(r.Pegs) {
+			return n
+		}
+		if st, err = st.Play(g, f); err != nil {
+			t.Fatalf("%v, secret %s: Play(%s, %s): %v", r, secret, g, f, err)
+		}
+	}
+	t.Fatalf("%v, secret %s: not solved in %d guesses", r, secret, limit)
+	return 0
+}
+
+// TestSamplerGames plays seeded games of many shapes, small and large,
+// with and without repeated colours, at the default budget and at budgets
+// so small that the sample is its least.
+func TestSamplerGames(t *testing.T) {
+	cases := []struct {
+		s     large.Sampler
+		r     mm.Rules
+		games int
+	}{
+		{large.Sampler{}, mm.Rules{Colors: 6, Pegs: 4}, 20},
+		{large.Sampler{Budget: 1}, mm.Rules{Colors: 6, Pegs: 4}, 20},
+		{large.Sampler{Budget: 1}, mm.Rules{Colors: 8, Pegs: 5, Distinct: true}, 10},
+		{large.Sampler{}, mm.Rules{Colors: 8, Pegs: 10}, 5},
+		{large.Sampler{Budget: 1}, mm.Rules{Colors: 12, Pegs: 12}, 4},
+		{large.Sampler{}, mm.Rules{Colors: 14, Pegs: 10, Distinct: true}, 4},
+		{large.Sampler{}, mm.Rules{Colors: 3, Pegs: 15}, 4},
+		{large.Sampler{}, mm.Rules{Colors: 2, Pegs: 1}, 2},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v/%v", c.s.Budget, c.r), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(c.r.Colors), uint64(c.r.Pegs)))
+			for i := range c.games {
+				secret := mm.RandomCode(c.r, rng)
+				playGame(t, c.s, c.r, secret, uint64(i), 4*c.r.Pegs*c.r.Colors)
+			}
+		})
+	}
+}
+
+// TestSamplerReproducible plays the same seeded game twice.
+func TestSamplerReproducible(t *testing.T) {
+	r := mm.Rules{Colors: 11, Pegs: 11}
+	secret := mm.RandomCode(r, rand.New(rand.NewPCG(5, 5)))
+	var games [2][]mm.Step
+	for i := range games {
+		st, _ := mm.NewState(r, rand.New(rand.NewPCG(1, 2)))
+		steps, err := mm.Solve(st, large.Sampler{}, secret, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games[i] = steps
+	}
+	if fmt.Sprint(games[0]) != fmt.Sprint(games[1]) {
+		t.Errorf("two games from one seed differ:\n%v\n%v", games[0], games[1])
+	}
+}
