@@ -16,7 +16,7 @@ import (
 type Set struct {
 	sp   *Space
 	idx  []uint32 // ascending indices into sp
-	data []uint64 // packed members, sp.pk.Stride() words each
+	data []uint64 // packed members, sp.pk.stride() words each
 }
 
 // Space returns the space the set is drawn from.
@@ -58,14 +58,14 @@ func (s *Set) Contains(c Code) bool {
 // Count costs O(Len) and allocates nothing: it is the hot loop of the
 // scoring strategies.
 func (s *Set) Count(g int, counts []uint32) {
-	s.sp.pk.Count(s.sp.packed(g), s.data, counts)
+	s.sp.pk.count(s.sp.packed(g), s.data, counts)
 }
 
 // Keys writes into keys[i] the feedback key of the i-th member against the
 // guess of space index g; keys must have at least Len elements. Strategies
 // that look at few candidates use it to visit only the classes that occur.
 func (s *Set) Keys(g int, keys []uint16) {
-	s.sp.pk.KeysOf(s.sp.packed(g), s.data, keys[:len(s.idx)])
+	s.sp.pk.keysOf(s.sp.packed(g), s.data, keys[:len(s.idx)])
 }
 
 // Filter returns the members that give feedback f to guess g; none for a
@@ -79,13 +79,13 @@ func (s *Set) Filter(g Code, f Feedback) (*Set, error) {
 		return &Set{sp: s.sp}, nil
 	}
 	pk := s.sp.pk
-	want := pk.Key(f.Black, f.White)
+	want := pk.key(f.Black, f.White)
 	gp := s.sp.packed(gi)
-	st := pk.Stride()
+	st := pk.stride()
 	out := &Set{sp: s.sp}
 	for i := range s.idx {
 		m := s.data[i*st : (i+1)*st]
-		if pk.KeyOf(gp, m) == want {
+		if pk.keyOf(gp, m) == want {
 			out.idx = append(out.idx, s.idx[i])
 			out.data = append(out.data, m...)
 		}
@@ -132,11 +132,11 @@ type Branch struct {
 // and allocates the subsets in one block.
 func (s *Set) Split(g int) []Branch {
 	pk := s.sp.pk
-	st := pk.Stride()
+	st := pk.stride()
 	n := len(s.idx)
 	keys := make([]uint16, n)
-	pk.KeysOf(s.sp.packed(g), s.data, keys)
-	counts := make([]int, pk.Keys()+1)
+	pk.keysOf(s.sp.packed(g), s.data, keys)
+	counts := make([]int, pk.keys()+1)
 	for _, k := range keys {
 		counts[k+1]++
 	}
@@ -147,13 +147,13 @@ func (s *Set) Split(g int) []Branch {
 	idx := make([]uint32, n)
 	data := make([]uint64, n*st)
 	var out []Branch
-	for k := 0; k < pk.Keys(); k++ {
+	for k := 0; k < pk.keys(); k++ {
 		if lo, hi := counts[k], counts[k+1]; hi > lo {
 			out = append(out, Branch{Feedback: s.sp.KeyFeedback(k),
 				Set: &Set{sp: s.sp, idx: idx[lo:hi:hi], data: data[lo*st : hi*st : hi*st]}})
 		}
 	}
-	next := counts[:pk.Keys()]
+	next := counts[:pk.keys()]
 	for i, k := range keys {
 		j := next[k]
 		next[k]++

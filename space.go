@@ -3,8 +3,6 @@ package mastermind
 import (
 	"fmt"
 	"sync"
-
-	"github.com/mastermind-toolkit/mastermind/internal/score"
 )
 
 // MaxSpace is the largest number of codes a Space enumerates.
@@ -17,7 +15,7 @@ const MaxSpace = 1 << 24
 // per variant.
 type Space struct {
 	rules  Rules
-	pk     score.Packer
+	pk     packer
 	n      int
 	colors []uint8  // n × pegs colours
 	data   []uint64 // n × stride packed words
@@ -68,10 +66,10 @@ func sizeString(r Rules) string {
 
 func newSpace(r Rules) *Space {
 	n := int(r.Size())
-	pk := score.New(r.Pegs, r.Colors)
+	pk := newPacker(r.Pegs, r.Colors)
 	sp := &Space{rules: r, pk: pk, n: n,
 		colors: make([]uint8, 0, n*r.Pegs),
-		data:   make([]uint64, n*pk.Stride()),
+		data:   make([]uint64, n*pk.stride()),
 	}
 	code := make([]uint8, r.Pegs)
 	var used uint64
@@ -92,9 +90,9 @@ func newSpace(r Rules) *Space {
 		}
 	}
 	walk(0)
-	st := pk.Stride()
+	st := pk.stride()
 	for i := 0; i < n; i++ {
-		pk.Pack(sp.data[i*st:(i+1)*st], sp.colors[i*r.Pegs:(i+1)*r.Pegs])
+		pk.pack(sp.data[i*st:(i+1)*st], sp.colors[i*r.Pegs:(i+1)*r.Pegs])
 	}
 	idx := make([]uint32, n)
 	for i := range idx {
@@ -153,28 +151,28 @@ func (sp *Space) All() *Set { return sp.all }
 // Keys returns one more than the largest feedback key: the length of a
 // counting array, indexed by key, passed to Set.Count. Keys are not
 // consecutive, so some entries go unused.
-func (sp *Space) Keys() int { return sp.pk.Keys() }
+func (sp *Space) Keys() int { return sp.pk.keys() }
 
 // Key returns the feedback key of f; Set.Count counts feedbacks by key.
-func (sp *Space) Key(f Feedback) int { return sp.pk.Key(f.Black, f.White) }
+func (sp *Space) Key(f Feedback) int { return sp.pk.key(f.Black, f.White) }
 
 // KeyFeedback returns the feedback of key k.
 func (sp *Space) KeyFeedback(k int) Feedback {
-	b, w := sp.pk.Feedback(k)
+	b, w := sp.pk.feedback(k)
 	return Feedback{Black: b, White: w}
 }
 
 // SolvedKey returns the key of the feedback that ends a game, all pegs
 // black. A guess is in a set exactly when its count under this key is 1.
-func (sp *Space) SolvedKey() int { return sp.pk.Key(sp.rules.Pegs, 0) }
+func (sp *Space) SolvedKey() int { return sp.pk.key(sp.rules.Pegs, 0) }
 
 // Score returns the feedback between the codes of index i and j, using the
 // packed forms.
 func (sp *Space) Score(i, j int) Feedback {
-	return sp.KeyFeedback(sp.pk.KeyOf(sp.packed(i), sp.packed(j)))
+	return sp.KeyFeedback(sp.pk.keyOf(sp.packed(i), sp.packed(j)))
 }
 
 func (sp *Space) packed(i int) []uint64 {
-	st := sp.pk.Stride()
+	st := sp.pk.stride()
 	return sp.data[i*st : (i+1)*st : (i+1)*st]
 }
