@@ -51,7 +51,7 @@ At a terminal it is full-screen with coloured pegs; otherwise, or with
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that proposes the guesses")
+	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that proposes the guesses (auto where a variant has more than 2^20 codes)")
 	f.Uint64Var(&o.Seed, "seed", 0, "seed of randomised strategies (default: random)")
 	f.BoolVar(&o.Plain, "plain", false, "plain line mode even at a terminal")
 	f.StringVar(&o.Resume, "resume", "", "carry on with a session saved by \"save FILE\", under its rules and strategy")

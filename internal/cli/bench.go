@@ -230,7 +230,7 @@ once however many games pass through each node; every core works at once
 				var done func()
 				bf.so.Progress, done = e.progressLine()
 				defer done()
-				if names, strategies, err = strategyList(bf.strategies, bf.so, r, a); err != nil {
+				if names, strategies, err = strategyList(adaptStrategy(cmd, bf.strategies, r), bf.so, r, a); err != nil {
 					return err
 				}
 				if err := checkStrategyFlags(cmd, names); err != nil {
@@ -302,7 +302,7 @@ once however many games pass through each node; every core works at once
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&bf.strategies, "strategy", defaultBench, "comma-separated strategies to compare")
+	f.StringVar(&bf.strategies, "strategy", defaultBench, "comma-separated strategies to compare (auto where a variant has more than 2^20 codes)")
 	f.StringArrayVar(&bf.trees, "tree", nil, "instead of strategies, play the tree of this file (tree --format json or irving, gzipped or not) against every secret of its rules; repeat to compare")
 	bf.addRunFlags(f)
 	f.BoolVar(&bf.asJSON, "json", false, "print the results as JSON")

@@ -91,7 +91,7 @@ API.`,
 			case asJSON && asCSV:
 				return fmt.Errorf("--json and --csv exclude each other")
 			}
-			name = strings.ToLower(strings.TrimSpace(name))
+			name = adaptStrategy(cmd, strings.ToLower(strings.TrimSpace(name)), r)
 			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
 				return err
 			}
@@ -134,7 +134,7 @@ API.`,
 	f.IntVar(&games, "games", 10, "games to play")
 	f.IntVar(&o.MaxGuesses, "max-guesses", 0, "guesses allowed per game (0: the server's default)")
 	f.DurationVar(&o.TimeLimit, "time-limit", 0, "time allowed per game, such as 2s (0: none)")
-	f.StringVar(&name, "strategy", "knuth", "strategy to play")
+	f.StringVar(&name, "strategy", "knuth", "strategy to play (auto where a variant has more than 2^20 codes)")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of randomised strategies")
 	f.IntVar(&workers, "workers", 1, "games played at once")
 	f.BoolVar(&asJSON, "json", false, "print the results as JSON")

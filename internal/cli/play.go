@@ -76,7 +76,7 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 	f.StringVar(&secret, "secret", "", "the code to break (default: drawn at random)")
 	f.Uint64Var(&o.Seed, "seed", 0, "seed of the random code and of randomised strategies (default: random)")
 	f.IntVar(&o.MaxGuesses, "max-guesses", DefaultPlayLimit, "guesses allowed (0: no limit)")
-	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that gives hints and plays the same code for comparison")
+	f.StringVar(&o.Strategy, "strategy", "knuth", "strategy that gives hints and plays the same code for comparison (auto where a variant has more than 2^20 codes)")
 	f.BoolVar(&o.Plain, "plain", false, "plain line mode even at a terminal")
 	f.BoolVar(&o.Adversary, "adversary", false, "hold no code: answer each guess so as to keep the most codes possible")
 	f.BoolVar(&o.Coach, "coach", false, "after each guess, compare it with the strategy's")
@@ -89,7 +89,7 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 // binary or in mastermind-full.
 func (e *Env) session(cmd *cobra.Command, o *SessionOptions, r mm.Rules, a *mm.Alphabet) error {
 	o.Rules, o.Alphabet = r, a
-	o.Strategy = strings.ToLower(strings.TrimSpace(o.Strategy))
+	o.Strategy = adaptStrategy(cmd, strings.ToLower(strings.TrimSpace(o.Strategy)), r)
 	if err := checkStrategyFlags(cmd, []string{o.Strategy}); err != nil {
 		return err
 	}

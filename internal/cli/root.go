@@ -303,3 +303,15 @@ func (b *byteSize) Set(s string) error {
 }
 
 func (*byteSize) Type() string { return "size" }
+
+// adaptStrategy returns name, the value of the --strategy flag of cmd, or
+// auto when the flag was left at its default and r has more codes than the
+// default heuristics enumerate (strategy.MaxHeuristicSpace). A strategy
+// named on the command line is kept, so that one that cannot play r is
+// refused with its reason.
+func adaptStrategy(cmd *cobra.Command, name string, r mm.Rules) string {
+	if cmd.Flags().Changed("strategy") || r.Size() <= strategy.MaxHeuristicSpace {
+		return name
+	}
+	return "auto"
+}

@@ -68,7 +68,7 @@ and the number of codes still possible after it.`,
 			if err := atLeast(0, "max-guesses", maxGuesses); err != nil {
 				return err
 			}
-			name = strings.ToLower(strings.TrimSpace(name))
+			name = adaptStrategy(cmd, strings.ToLower(strings.TrimSpace(name)), r)
 			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
 				return err
 			}
@@ -83,7 +83,7 @@ and the number of codes still possible after it.`,
 			if err != nil {
 				return err
 			}
-			steps, err := mm.Solve(st, s, secret, maxGuesses)
+			steps, err := mm.SolveContext(cmd.Context(), st, s, secret, maxGuesses)
 			solved := err == nil
 			if err != nil && !errors.Is(err, mm.ErrGuessLimit) {
 				return err
@@ -126,7 +126,7 @@ and the number of codes still possible after it.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the game as JSON")
-	f.StringVar(&name, "strategy", "knuth", "strategy to play")
+	f.StringVar(&name, "strategy", "knuth", "strategy to play (auto where a variant has more than 2^20 codes)")
 	f.Uint64Var(&seed, "seed", 1, "seed of randomised strategies")
 	f.IntVar(&maxGuesses, "max-guesses", 0, "count the game as lost, exit status 1, if not won within this many guesses (0: no limit)")
 	addStrategyFlags(f, &so)
