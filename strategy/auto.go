@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -40,8 +41,8 @@ type Auto struct {
 }
 
 var (
-	_ mm.Strategy   = Auto{}
-	_ mm.Randomized = Auto{}
+	_ mm.ContextStrategy = Auto{}
+	_ mm.Randomized      = Auto{}
 )
 
 func (Auto) String() string { return "auto" }
@@ -64,6 +65,11 @@ func pairCost(r mm.Rules) float64 {
 
 // Guess returns the guess of the strategy that fits.
 func (a Auto) Guess(st *mm.State) (mm.Code, error) {
+	return a.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	r := st.Rules()
 	b := a.nanos()
 	pc := pairCost(r)
@@ -74,11 +80,11 @@ func (a Auto) Guess(st *mm.State) (mm.Code, error) {
 			pool = float64(len(r.Openings()))
 		}
 		if pool*n*pc+float64(size)*poolNanos <= b {
-			return Entropy{}.Guess(st)
+			return Entropy{}.GuessContext(ctx, st)
 		}
 		if n*n*pc <= b {
-			return Entropy{ConsistentOnly: true}.Guess(st)
+			return Entropy{ConsistentOnly: true}.GuessContext(ctx, st)
 		}
 	}
-	return large.Sampler{Budget: a.Budget}.Guess(st)
+	return large.Sampler{Budget: a.Budget}.GuessContext(ctx, st)
 }

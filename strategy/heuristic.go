@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -188,28 +189,48 @@ type MostParts struct {
 }
 
 var (
-	_ mm.Strategy = Knuth{}
-	_ mm.Strategy = ExpectedSize{}
-	_ mm.Strategy = Entropy{}
-	_ mm.Strategy = MostParts{}
+	_ mm.ContextStrategy = Knuth{}
+	_ mm.ContextStrategy = ExpectedSize{}
+	_ mm.ContextStrategy = Entropy{}
+	_ mm.ContextStrategy = MostParts{}
 )
 
 // Guess returns the code whose worst class is smallest.
-func (s Knuth) Guess(st *mm.State) (mm.Code, error) { return bestGuess(st, minimax, s.ConsistentOnly) }
+func (s Knuth) Guess(st *mm.State) (mm.Code, error) { return s.GuessContext(context.Background(), st) }
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (s Knuth) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	return bestGuess(ctx, st, minimax, s.ConsistentOnly)
+}
 
 // Guess returns the code with the smallest expected class.
 func (s ExpectedSize) Guess(st *mm.State) (mm.Code, error) {
-	return bestGuess(st, expectedSize, s.ConsistentOnly)
+	return s.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (s ExpectedSize) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	return bestGuess(ctx, st, expectedSize, s.ConsistentOnly)
 }
 
 // Guess returns the code whose partition has the most entropy.
 func (s Entropy) Guess(st *mm.State) (mm.Code, error) {
-	return bestGuess(st, entropy, s.ConsistentOnly)
+	return s.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (s Entropy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	return bestGuess(ctx, st, entropy, s.ConsistentOnly)
 }
 
 // Guess returns the code whose partition has the most classes.
 func (s MostParts) Guess(st *mm.State) (mm.Code, error) {
-	return bestGuess(st, mostParts, s.ConsistentOnly)
+	return s.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
+func (s MostParts) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	return bestGuess(ctx, st, mostParts, s.ConsistentOnly)
 }
 
 func (Knuth) String() string        { return "knuth" }
@@ -264,7 +285,7 @@ func (a pick) better(b pick, tol int64) bool {
 
 // bestGuess returns the guess that scores best under obj, with the tie rule
 // of the package: a candidate first, then the lowest code.
-func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error) {
+func bestGuess(ctx context.Context, st *mm.State, obj objective, consistentOnly bool) (mm.Code, error) {
 	s, err := candidates(st, obj.name, MaxHeuristicSpace)
 	if err != nil {
 		return mm.Code{}, err
@@ -281,7 +302,10 @@ func bestGuess(st *mm.State, obj objective, consistentOnly bool) (mm.Code, error
 	if perfectOnly {
 		stopAt, canStop = obj.perfect(s.Len()), true
 	}
-	p := scanPool(s, pool, obj, stopAt, canStop)
+	p, err := scanPool(ctx, s, pool, obj, stopAt, canStop)
+	if err != nil {
+		return mm.Code{}, err
+	}
 	return s.Space().Code(p.index), nil
 }
 
@@ -342,8 +366,10 @@ const scanChunk = 64
 
 // scanPool scores every guess of pool, given as ascending space indices,
 // against s and returns the best pick. If canStop, the first guess that
-// scores stopAt ends the scan. Large scans use every core.
-func scanPool(s *mm.Set, pool []int, obj objective, stopAt int64, canStop bool) pick {
+// scores stopAt ends the scan. Large scans use every core. Each chunk
+// looks at ctx first, so that a scan stops soon after ctx is done, with
+// ctx.Err().
+func scanPool(ctx context.Context, s *mm.Set, pool []int, obj objective, stopAt int64, canStop bool) (pick, error) {
 	chunks := (len(pool) + scanChunk - 1) / scanChunk
 	results := make([]pick, chunks)
 	var next, stop atomic.Int64
@@ -356,7 +382,7 @@ func scanPool(s *mm.Set, pool []int, obj objective, stopAt int64, canStop bool) 
 		solved := sp.SolvedKey()
 		for {
 			c := int(next.Add(1)) - 1
-			if c >= chunks || int64(c) > stop.Load() {
+			if c >= chunks || int64(c) > stop.Load() || ctx.Err() != nil {
 				return
 			}
 			var best pick
@@ -401,11 +427,14 @@ func scanPool(s *mm.Set, pool []int, obj objective, stopAt int64, canStop bool) 
 	}
 	work()
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return pick{}, err
+	}
 	var best pick
 	for _, p := range results[:min(chunks, int(stop.Load())+1)] {
 		if p.better(best, obj.tol) {
 			best = p
 		}
 	}
-	return best
+	return best, nil
 }

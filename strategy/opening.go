@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"fmt"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -16,13 +17,18 @@ type Opening struct {
 	Then  mm.Strategy
 }
 
-var _ mm.Strategy = Opening{}
+var _ mm.ContextStrategy = Opening{}
 
 // Guess returns the opening at the start of a game and Then's guess
 // afterwards.
 func (o Opening) Guess(st *mm.State) (mm.Code, error) {
+	return o.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess, passing ctx on to Then.
+func (o Opening) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	if st.Len() > 0 {
-		return o.Then.Guess(st)
+		return mm.GuessContext(ctx, o.Then, st)
 	}
 	if o.Pairs {
 		return PairsOpening(st.Rules()), nil

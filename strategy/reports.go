@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"context"
 	"fmt"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -111,7 +112,7 @@ func (m MERC) Guess(st *mm.State) (mm.Code, error) {
 	if !m.Literal {
 		// Σ n² over the classes, among the candidates, lowest code on a
 		// tie: the consistent-only expected size.
-		return bestGuess(st, expectedSize, true)
+		return bestGuess(context.Background(), st, expectedSize, true)
 	}
 	if s.Len() <= 2 {
 		return s.Code(0), nil

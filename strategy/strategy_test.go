@@ -227,3 +227,28 @@ func golden(t *testing.T, file, got string) {
 		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", file, got, want)
 	}
 }
+
+// The scoring strategies, auto and an opening before them stop a long scan
+// when their context is done, with its error.
+func TestGuessContextStops(t *testing.T) {
+	r := mm.Rules{Colors: 10, Pegs: 6} // a second guess scores 10⁶ codes against thousands
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := r.ParseCode("112233")
+	st, err = st.Play(g, mm.Feedback{Black: 1, White: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []mm.ContextStrategy{
+		strategy.Knuth{}, strategy.ExpectedSize{}, strategy.Entropy{}, strategy.MostParts{},
+		strategy.Auto{}, strategy.Opening{First: g, Then: strategy.Knuth{}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if c, err := s.GuessContext(ctx, st); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v.GuessContext with a done context = %v, %v; want context.Canceled", s, c, err)
+		}
+	}
+}

@@ -31,17 +31,62 @@ const (
 	ExitOK      = 0
 	ExitFailure = 1 // the command ran but did not succeed (a game not solved)
 	ExitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
+	// A command stopped by a signal exits with 128 plus the signal's
+	// number: 130 for an interrupt (Ctrl-C), 143 for SIGTERM.
+	ExitInterrupt = 128 + int(syscall.SIGINT)
+	ExitTerm      = 128 + int(syscall.SIGTERM)
 )
 
 // Main runs the process's command line with the parts full links in (nil
 // for none) and returns the exit status.
+//
+// An interrupt (Ctrl-C) or SIGTERM cancels the context the command runs
+// under; a command whose work stops on it exits with ExitInterrupt or
+// ExitTerm, and what it had done so far is not reported as a result. A
+// command that finishes its work regardless, such as serve draining its
+// requests, exits as it would have. A second signal ends the process at
+// once.
 func Main(full *Full) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if s, ok := <-sigs; ok {
+			signal.Stop(sigs) // a second signal takes its default action
+			cancel(&Signalled{Signal: s})
+		}
+	}()
 	e := newEnv(os.Stdin, os.Stdout, os.Stderr, full)
 	e.replace = true
 	err := e.run(ctx, os.Args[1:])
-	stop()
+	signal.Stop(sigs)
+	var sg *Signalled
+	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &sg) {
+		err = sg
+	}
+	cancel(nil)
 	return Report(os.Stderr, err)
+}
+
+// Signalled is the error of a command stopped by a signal; Report gives
+// it the exit status 128 plus the signal's number.
+type Signalled struct {
+	Signal os.Signal
+}
+
+func (s *Signalled) Error() string {
+	if s.Signal == syscall.SIGTERM {
+		return "terminated"
+	}
+	return "interrupted"
+}
+
+// status returns the exit status of a process stopped by s.Signal.
+func (s *Signalled) status() int {
+	if n, ok := s.Signal.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return ExitInterrupt
 }
 
 // Run executes the command line args with the parts full links in (nil for
@@ -61,6 +106,10 @@ func Report(stderr io.Writer, err error) int {
 		return x.code // the child process has said why
 	}
 	fmt.Fprintln(stderr, oneLine(err))
+	var sg *Signalled
+	if errors.As(err, &sg) {
+		return sg.status()
+	}
 	var f *failure
 	if errors.As(err, &f) {
 		return ExitFailure

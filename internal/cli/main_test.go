@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -271,7 +272,7 @@ var errorCases = []struct {
 	{"bad alphabet", []string{"score", "--alphabet", "RGBR", "RRRR", "RRRR"}, "", "alphabet"},
 	{"unknown strategy", []string{"solve", "--strategy", "clairvoyant", "1122"}, "", "clairvoyant"},
 	{"unknown strategy in bench", []string{"bench", "--strategy", "knuth,clairvoyant"}, "", "clairvoyant"},
-	{"too large for knuth", []string{"solve", "--colors", "12", "--pegs", "7", "1234567"}, "", "large"},
+	{"too large for knuth", []string{"solve", "--colors", "12", "--pegs", "7", "--strategy", "knuth", "1234567"}, "", "large"},
 	{"bulk score bad line", []string{"score"}, "1122 2211\n1122 1128\n", "line 2"},
 	{"bulk score one code", []string{"score"}, "1122 2211\n\n1122\n", "line 3"},
 	{"score one argument", []string{"score", "1122"}, "", "1122"},
@@ -382,6 +383,47 @@ func TestHelp(t *testing.T) {
 	for _, want := range []string{"score", "partition", "solve", "bench", "knuth"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--help does not mention %q", want)
+		}
+	}
+}
+
+// Where the default heuristics cannot enumerate the codes, the commands
+// that play pick auto unless a strategy is named; one named that cannot
+// play the variant is refused.
+func TestDefaultsAdapt(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--colors", "12", "--pegs", "12", "123456789ABC"}, "with auto"},
+		{[]string{"solve", "--colors", "10", "--pegs", "6", "123456"}, "with knuth"},
+		{[]string{"bench", "--colors", "10", "--pegs", "10", "--games", "2"}, "auto"},
+	} {
+		out, _, err := runCmd(t, "", tt.args...)
+		if err != nil || !strings.Contains(out, tt.want) {
+			t.Errorf("mastermind %s = %v, stdout %q; want %q", strings.Join(tt.args, " "), err, out, tt.want)
+		}
+	}
+	_, _, err := runCmd(t, "", "bench", "--colors", "10", "--pegs", "10", "--games", "2", "--strategy", "knuth,entropy")
+	if err == nil || !strings.Contains(err.Error(), "knuth enumerates every code") {
+		t.Errorf("bench --strategy knuth,entropy on 10 × 10 = %v; want the refusal", err)
+	}
+}
+
+// An interrupt or SIGTERM is reported as such, with exit status 128 plus
+// the signal's number.
+func TestReportSignalled(t *testing.T) {
+	for _, tt := range []struct {
+		sig  os.Signal
+		code int
+		says string
+	}{
+		{os.Interrupt, 130, "mastermind: interrupted\n"},
+		{syscall.SIGTERM, 143, "mastermind: terminated\n"},
+	} {
+		var stderr bytes.Buffer
+		if code := Report(&stderr, &Signalled{Signal: tt.sig}); code != tt.code || stderr.String() != tt.says {
+			t.Errorf("Report(%v) = %d, %q; want %d, %q", tt.sig, code, &stderr, tt.code, tt.says)
 		}
 	}
 }

@@ -1,0 +1,91 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mastermind-toolkit/mastermind/internal/cli"
+)
+
+// TestSignalStops starts each long command, sends it an interrupt or
+// SIGTERM once it is under way, and checks that it stops soon, with exit
+// status 130 or 143, the one-line reason on stderr and nothing on stdout:
+// partial work is not reported as a result.
+func TestSignalStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildBinary(t)
+	srv := startServer(t, bin, filepath.Join(t.TempDir(), "games.db"))
+	// Each runs for minutes if left alone.
+	long := []struct {
+		name string
+		args []string
+	}{
+		{"solve", []string{"solve", "--colors", "20", "--pegs", "20", "--budget", "10s", "123456789ABCDEFGHIJK"}},
+		{"bench", []string{"bench", "--colors", "8", "--pegs", "6", "--strategy", "knuth", "--games", "100"}},
+		{"grid", []string{"grid", "--colors", "8:8", "--pegs", "6:6", "--strategy", "knuth", "--games", "100"}},
+		{"tree", []string{"tree", "--colors", "8", "--pegs", "6", "--strategy", "knuth"}},
+		{"openings", []string{"openings", "--colors", "8", "--pegs", "6"}},
+		{"client", []string{"client", "--server", srv.url, "--colors", "12", "--pegs", "12", "--games", "100", "--budget", "10s"}},
+	}
+	sigs := []struct {
+		sig    syscall.Signal
+		status int
+		says   string
+	}{
+		{syscall.SIGINT, cli.ExitInterrupt, "mastermind: interrupted"},
+		{syscall.SIGTERM, cli.ExitTerm, "mastermind: terminated"},
+	}
+	for i, c := range long {
+		s := sigs[i%len(sigs)]
+		t.Run(c.name+"/"+s.sig.String(), func(t *testing.T) {
+			cmd := exec.Command(bin, c.args...)
+			cmd.Env = append(os.Environ(), "MASTERMIND_DELEGATED=1")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill() })
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			select {
+			case err := <-exited:
+				t.Fatalf("%s ended before the signal: %v; stderr: %s", c.args, err, &stderr)
+			case <-time.After(700 * time.Millisecond):
+			}
+			start := time.Now()
+			if err := cmd.Process.Signal(s.sig); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			select {
+			case err = <-exited:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s still running 10 s after %v", c.args, s.sig)
+			}
+			// The target is a second; the test allows for a loaded machine.
+			t.Logf("stopped %v after %v", time.Since(start).Round(time.Millisecond), s.sig)
+			var xe *exec.ExitError
+			if !errors.As(err, &xe) || xe.ExitCode() != s.status {
+				t.Errorf("%s after %v: %v; want exit status %d", c.args, s.sig, err, s.status)
+			}
+			if got := strings.TrimSpace(stderr.String()); got != s.says {
+				t.Errorf("stderr = %q; want %q", got, s.says)
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("stdout = %q; want nothing from work cut short", &stdout)
+			}
+		})
+	}
+}
