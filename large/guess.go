@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -17,6 +18,12 @@ const (
 	// swapsPerPeg bounds the exchanges a climb step tries: at most this
 	// many per peg, drawn at random when all pairs would be more.
 	swapsPerPeg = 4
+	// maxKicks bounds the kicks of the iterated local search, each of 1
+	// to kickMoves random recolourings; a kick is tried while the budget
+	// left pays for kickSteps steps of a descent.
+	maxKicks  = 256
+	kickMoves = 3
+	kickSteps = 3
 )
 
 // moves returns the moves a climb step tries for codes of pegs pegs over
@@ -320,10 +327,10 @@ func climb(ctx context.Context, t *targets, r mm.Rules, m *meter, rng *rand.Rand
 		return nil, err
 	}
 	best := starts[0]
-	for _, s := range starts {
+	descend := func(s *guessState) error {
 		for {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 			if m.left() <= 0 {
 				break
@@ -342,6 +349,34 @@ func climb(ctx context.Context, t *targets, r mm.Rules, m *meter, rng *rand.Rand
 		}
 		if s.better(best) {
 			best = s
+		}
+		return nil
+	}
+	for _, s := range starts {
+		if err := descend(s); err != nil {
+			return nil, err
+		}
+	}
+	// Iterated local search: while the budget lasts, kick the best guess
+	// by a few random recolourings and descend again, keeping what is
+	// better. A descent ends at the first local optimum, often well within
+	// the budget; the kicks spend the rest looking beyond it.
+	perStep := costMove * float64(t.n) * float64(moves(p, r.Colors))
+	for k := 0; k < maxKicks && m.left() > kickSteps*perStep; k++ {
+		g := append([]uint8(nil), best.g...)
+		for range 1 + rng.IntN(kickMoves) {
+			i, v := rng.IntN(p), uint8(rng.IntN(r.Colors))
+			if j := slices.Index(g, v); r.Distinct && j >= 0 {
+				g[i], g[j] = g[j], g[i] // keep the colours distinct
+				continue
+			}
+			g[i] = v
+		}
+		s := &guessState{}
+		t.score(s, g, false)
+		m.spend(perGuess)
+		if err := descend(s); err != nil {
+			return nil, err
 		}
 	}
 	return best.g, nil

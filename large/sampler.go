@@ -17,7 +17,7 @@ const DefaultBudget = 250 * time.Millisecond
 const (
 	// maxPool and minPool bound the codes of the sample; within them its
 	// size is what the budget lets the climb score.
-	maxPool = 2000
+	maxPool = 8000
 	minPool = 64
 	// maxAll is the most candidates scored exactly, every one a target.
 	maxAll = 2000
@@ -131,6 +131,9 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	})
 	if err != nil {
 		return mm.Code{}, err
+	}
+	if debugf != nil {
+		debugf("guess t%d: targets %d spent %.0f", st.Len(), t.n, m.spent)
 	}
 	return toCode(g), nil
 }
