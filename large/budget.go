@@ -10,8 +10,14 @@ const (
 	costRandom = 1.5
 	// costStep: a step of a walk, per word of a turn set it looks at.
 	costStep = 12
-	// costMove: a target looked at for one move of a guess.
-	costMove = 1.6
+	// costMove: a target looked at for one move of a guess, and
+	// costMoveFixed: a move, whatever the targets. Re-measured on
+	// 2026-11-23 by the thread's CPU time in BenchmarkGames (the machine
+	// shared with other work, which slows a core's caches too): the climb
+	// spent twice its budget at 8000 targets and three and a half times
+	// at 325 with 1.6 and no fixed cost.
+	costMove      = 3.4
+	costMoveFixed = 700
 	// costScore: a peg or a colour of a target scored against a guess.
 	costScore = 1.0
 	// costNode: a unit of Constraints.Cost, a node of a search.

@@ -32,6 +32,12 @@ func moves(pegs, colors int) int {
 	return pegs*(colors-1) + min(pegs*(pegs-1)/2, swapsPerPeg*pegs)
 }
 
+// moveCost returns what a step of a climb costs the meter: every move of a
+// guess of pegs pegs over colors colours, against n targets.
+func moveCost(n, pegs, colors int) float64 {
+	return (costMove*float64(n) + costMoveFixed) * float64(moves(pegs, colors))
+}
+
 // A targets is the codes a guess is scored against, a uniform sample of the
 // candidates or all of them, with their colour counts, and the scratch
 // space of scoring. A guess splits them by feedback; the sizes of the
@@ -245,7 +251,7 @@ func (t *targets) bestMove(s *guessState, distinct bool, m *meter, rng *rand.Ran
 			swap(min(i, j), max(i, j))
 		}
 	}
-	m.spend(costMove * float64(t.n) * float64(moves(p, nc)))
+	m.spend(moveCost(t.n, p, nc))
 	return best, cost, ok
 }
 
@@ -361,7 +367,7 @@ func climb(ctx context.Context, t *targets, r mm.Rules, m *meter, rng *rand.Rand
 	// by a few random recolourings and descend again, keeping what is
 	// better. A descent ends at the first local optimum, often well within
 	// the budget; the kicks spend the rest looking beyond it.
-	perStep := costMove * float64(t.n) * float64(moves(p, r.Colors))
+	perStep := moveCost(t.n, p, r.Colors)
 	for k := 0; k < maxKicks && m.left() > kickSteps*perStep; k++ {
 		g := append([]uint8(nil), best.g...)
 		for range 1 + rng.IntN(kickMoves) {

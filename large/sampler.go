@@ -3,7 +3,9 @@ package large
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -106,6 +108,9 @@ func (s Sampler) Guess(st *mm.State) (mm.Code, error) {
 // GuessContext is Guess; it returns ctx.Err() soon after ctx is done.
 func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	r := st.Rules()
+	if err := CheckSize(r); err != nil {
+		return mm.Code{}, err
+	}
 	m := &meter{budget: s.budget()}
 	if st.Len() == 0 {
 		o, err := openingOf(ctx, r, m.budget)
@@ -132,6 +137,7 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	if err != nil {
 		return mm.Code{}, err
 	}
+	g = unplayed(st, g)
 	if debugf != nil {
 		debugf("guess t%d: targets %d spent %.0f", st.Len(), t.n, m.spent)
 	}
@@ -139,6 +145,43 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 }
 
 type poolKey struct{}
+
+// MaxLog10Size is log₁₀ of the most codes Sampler plays: 30 pegs × 30
+// colours, the largest variant it has been measured to solve (see
+// BENCHMARKS.md). Beyond it the sample loses the candidates and games
+// run on without end.
+var MaxLog10Size = mm.Rules{Colors: 30, Pegs: 30}.Log10Size()
+
+// CheckSize returns an error wrapping mm.ErrTooLarge if r has more codes
+// than Sampler plays, saying how many it plays.
+func CheckSize(r mm.Rules) error {
+	if l := r.Log10Size(); l > MaxLog10Size+1e-9 {
+		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (30 pegs × 30 colours), and %s has about 10^%.1f; "+
+			"take fewer colours or pegs", mm.ErrTooLarge, MaxLog10Size, r, l)
+	}
+	return nil
+}
+
+// unplayed returns g, or if g has been played already, which would tell
+// nothing, the next code after it, in the order of codes, that the rules
+// allow and that has not.
+func unplayed(st *mm.State, g []uint8) []uint8 {
+	r := st.Rules()
+	k := r.Colors
+	for {
+		if c := toCode(g); r.Check(c) == nil && !st.Guessed(c) {
+			return g
+		}
+		g = slices.Clone(g)
+		for j := len(g) - 1; j >= 0; j-- { // the next code, with carries
+			g[j]++
+			if int(g[j]) < k {
+				break
+			}
+			g[j] = 0
+		}
+	}
+}
 
 // targets returns the codes to score guesses against at st: every
 // candidate when they are known or listed and few, else a uniform sample.
