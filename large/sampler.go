@@ -146,17 +146,17 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 
 type poolKey struct{}
 
-// MaxLog10Size is log₁₀ of the most codes Sampler plays: 30 pegs × 30
+// MaxLog10Size is log₁₀ of the most codes Sampler plays: 25 pegs × 25
 // colours, the largest variant it has been measured to solve (see
 // BENCHMARKS.md). Beyond it the sample loses the candidates and games
-// run on without end.
-var MaxLog10Size = mm.Rules{Colors: 30, Pegs: 30}.Log10Size()
+// run on for many minutes (a 30 × 30 game had not ended after five).
+var MaxLog10Size = mm.Rules{Colors: 25, Pegs: 25}.Log10Size()
 
 // CheckSize returns an error wrapping mm.ErrTooLarge if r has more codes
 // than Sampler plays, saying how many it plays.
 func CheckSize(r mm.Rules) error {
 	if l := r.Log10Size(); l > MaxLog10Size+1e-9 {
-		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (30 pegs × 30 colours), and %s has about 10^%.1f; "+
+		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (25 pegs × 25 colours), and %s has about 10^%.1f; "+
 			"take fewer colours or pegs", mm.ErrTooLarge, MaxLog10Size, r, l)
 	}
 	return nil
