@@ -138,9 +138,6 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 		return mm.Code{}, err
 	}
 	g = unplayed(st, g)
-	if debugf != nil {
-		debugf("guess t%d: targets %d spent %.0f", st.Len(), t.n, m.spent)
-	}
 	return toCode(g), nil
 }
 
@@ -341,9 +338,6 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			}
 		}
 	}
-	if debugf != nil {
-		debugf("draw t%d: surv %d near %d frac %.2g smp %d spent %.0f", st.Len(), len(pl.codes)/p, len(pl.near)/p, frac, smp.len(), m.spent)
-	}
 	if smp.len() == 0 {
 		// Nothing consistent found within the budget: score guesses
 		// against the near misses, or failing those against codes of
@@ -361,5 +355,3 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 	pl.codes, pl.frac, pl.full = smp.codes, frac, true
 	return smp.codes, false, nil
 }
-
-var debugf func(string, ...any)
