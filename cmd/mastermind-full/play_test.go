@@ -34,7 +34,7 @@ func TestSessionGolden(t *testing.T) {
 		{"assist-drop.golden", "0 0\n1111\n1b\ndrop 1\n", []string{"assist"}, ""},
 		{"assist-bad-answers.golden", "help\n5 0\n3 1\nhello\n12345\n1237\n\nundo\ndrop 1\n2b1w\nundo\nBW\nquit\n", []string{"assist"}, ""},
 		{"assist-rgb.golden", "b\nw w\nhint\nbbw\n", []string{"assist", "--alphabet", "RGBYOP", "--strategy", "most-parts"}, ""},
-		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8"}, ""},
+		{"assist-large.golden", "1 0\n12345678\n2 1\nhint\nhistory\n", []string{"assist", "--colors", "10", "--pegs", "8", "--seed", "1"}, ""},
 		// Bulls and Cows, answered as its players write it.
 		{"assist-bulls-cows.golden", "0A2B\n0 bulls 3 cows\n0A1B\n2A2B\n4A0B\n", []string{"assist", "--rules", "bulls-cows"}, ""},
 		// A drop taken back, and a mistyped command.
