@@ -17,7 +17,7 @@ const experimentsDoc = "../../EXPERIMENTS.md"
 // rewrites the outputs in the document instead. The commands take minutes,
 // so the test runs only under the experiments build tag:
 //
-//	go test -tags experiments -run TestExperiments ./internal/cli
+//	go test -timeout 30m -tags experiments -run TestExperiments ./internal/cli
 func TestExperiments(t *testing.T) {
 	data, err := os.ReadFile(experimentsDoc)
 	if err != nil {
