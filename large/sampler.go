@@ -67,7 +67,9 @@ const (
 // The guess: the sampled codes that split the sample best are starting
 // points; from the best, a climb changes one peg's colour, or exchanges two
 // pegs, while that lowers Σ n·ln n over the classes of the split (raises its
-// entropy). Where every candidate is a target, a guess that could be the
+// entropy); then, while the budget lasts, the best guess is kicked by a few
+// random recolourings and the climb resumed, keeping what is better. A
+// guess played already, which would tell nothing, is never played again. Where every candidate is a target, a guess that could be the
 // secret gains a bonus that prices the chance of winning at once (see
 // bonus). Ties go to a candidate, then to the lowest code. The first guess
 // is the best of the openings (mastermind.Rules.Openings) against a uniform
