@@ -312,6 +312,13 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 		effort := max(256, int((limit-m.spent)/2/perNode))
 		found, nodes, err := c.sampleNear(ctx, st.Rand(), seeds-smp.len(), effort, nil, pl.near)
 		m.spend(float64(nodes) * perNode)
+		if smp.len() == 0 && len(found) == 0 && err != nil && !errors.Is(err, mm.ErrInconsistent) && ctx.Err() == nil {
+			// Not one consistent code yet, and only a consistent code
+			// can win: finding one comes before the budget. A search
+			// without a limit ends (see sampleNear), or ctx stops it.
+			found, nodes, err = c.sampleNear(ctx, st.Rand(), 1, 0, nil, pl.near)
+			m.spend(float64(nodes) * perNode)
+		}
 		if ctx.Err() != nil {
 			return nil, false, ctx.Err()
 		}
