@@ -427,25 +427,3 @@ func (w *walker) burn(flat []uint8, steps int) {
 	}
 	w.meter.spend(float64(steps*len(flat)/p) * costStep * float64(4+w.words))
 }
-
-// lowest returns n codes of low energy, from walks started at random codes:
-// what the sampler scores guesses against when it finds no consistent
-// code at all.
-func (w *walker) lowest(n int) []uint8 {
-	p := w.c.pegs
-	seeds := make([]uint8, n*p)
-	for i := 0; i < n; i++ {
-		w.randomCode(seeds[i*p : (i+1)*p])
-		ch := w.newChain(seeds[i*p : (i+1)*p])
-		bestE := ch.e
-		for range burnIn {
-			ch.step()
-			if ch.e < bestE {
-				bestE = ch.e
-				copy(seeds[i*p:(i+1)*p], ch.x)
-			}
-		}
-	}
-	w.meter.spend(float64(n*burnIn) * costStep * float64(4+w.words))
-	return seeds
-}
