@@ -59,7 +59,10 @@ const (
 // share of random codes does, and otherwise with the consistent codes that
 // Metropolis walks started from them pass through (see chain), whose long
 // run is uniform on the candidates. Only when too few codes survive does it
-// seed the walks with codes drawn by constraint search (see Constraints).
+// seed the walks with codes drawn by constraint search (see Constraints);
+// if that finds none within the budget, it searches on without a limit
+// until it finds one, since only a consistent code can be the secret: such
+// a guess overruns its budget (late in 20 × 20 games, by up to 25 times).
 // When the walks keep meeting the same codes, the candidates are few, and
 // Sampler lists them all with the constraint search if that fits the
 // budget.
