@@ -148,17 +148,18 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 
 type poolKey struct{}
 
-// MaxLog10Size is log₁₀ of the most codes Sampler plays: 25 pegs × 25
-// colours, the largest variant it has been measured to solve (see
-// BENCHMARKS.md). Beyond it the sample loses the candidates and games
-// run on for many minutes (a 30 × 30 game had not ended after five).
-var MaxLog10Size = mm.Rules{Colors: 25, Pegs: 25}.Log10Size()
+// MaxLog10Size is log₁₀ of the most codes Sampler plays: 20 pegs × 20
+// colours, the largest variant it has been measured to solve in seconds
+// (see BENCHMARKS.md). Beyond it the sample loses the candidates and a
+// game can run on for many minutes (a 25 × 25 game had not ended after
+// ten, a 30 × 30 one after five).
+var MaxLog10Size = mm.Rules{Colors: 20, Pegs: 20}.Log10Size()
 
 // CheckSize returns an error wrapping mm.ErrTooLarge if r has more codes
 // than Sampler plays, saying how many it plays.
 func CheckSize(r mm.Rules) error {
 	if l := r.Log10Size(); l > MaxLog10Size+1e-9 {
-		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (25 pegs × 25 colours), and %s has about 10^%.1f; "+
+		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (20 pegs × 20 colours), and %s has about 10^%.1f; "+
 			"take fewer colours or pegs", mm.ErrTooLarge, MaxLog10Size, r, l)
 	}
 	return nil

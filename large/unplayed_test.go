@@ -38,17 +38,18 @@ func TestUnplayed(t *testing.T) {
 	}
 }
 
-// Variants of more codes than 25 × 25 are refused at the first guess, saying how
+// Variants of more codes than 20 × 20 are refused at the first guess, saying how
 // many codes the sampler plays.
 func TestCheckSize(t *testing.T) {
 	for _, tt := range []struct {
 		r  mm.Rules
 		ok bool
 	}{
-		{mm.Rules{Colors: 25, Pegs: 25}, true},
+		{mm.Rules{Colors: 20, Pegs: 20}, true},
 		{mm.Rules{Colors: 64, Pegs: 10}, true},
 		{mm.Rules{Colors: 2, Pegs: 32}, true},
-		{mm.Rules{Colors: 26, Pegs: 25}, false},
+		{mm.Rules{Colors: 21, Pegs: 20}, false},
+		{mm.Rules{Colors: 25, Pegs: 25}, false},
 		{mm.Rules{Colors: 30, Pegs: 30}, false},
 		{mm.Rules{Colors: 64, Pegs: 32}, false},
 	} {

@@ -78,7 +78,7 @@ var registry = []entry{
 		func(Options) mm.Strategy { return Incremental{} }},
 	{"permuted", "Bhushan's permuted elimination: count colours, then arrange",
 		func(Options) mm.Strategy { return Permuted{} }},
-	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; up to 25 × 25",
+	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; up to 20 × 20",
 		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
 	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
