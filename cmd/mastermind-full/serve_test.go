@@ -23,6 +23,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
+	"github.com/mastermind-toolkit/mastermind/large"
 )
 
 // buildBinary builds the mastermind command into a temporary directory.
@@ -396,15 +397,18 @@ func TestHintSolver(t *testing.T) {
 }
 
 // TestHintSolverLarge asks for hints on the largest game the server takes,
-// 35 colours × 20 pegs, where auto samples: each hint is a legal code not
+// 20 colours × 20 pegs (the sampler's largest), where auto samples: each hint is a legal code not
 // played before. It need not be a code that could be the secret: the
 // sampler plays whatever code best splits the candidates.
 func TestHintSolverLarge(t *testing.T) {
 	if testing.Short() {
-		t.Skip("samples codes of 35 × 20 for a few seconds")
+		t.Skip("samples codes of 20 × 20 for a few seconds")
+	}
+	if got, want := server.DefaultLimits.MaxLog10Codes, large.MaxLog10Size; got != want {
+		t.Fatalf("the server takes variants of up to 10^%.2f codes, the sampler plays up to 10^%.2f", got, want)
 	}
 	s := newHintSolver()
-	r := mm.Rules{Colors: 35, Pegs: 20}
+	r := mm.Rules{Colors: 20, Pegs: 20}
 	st, err := mm.NewState(r, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)

@@ -261,6 +261,8 @@ func (h *handler) checkRules(r mm.Rules) error {
 		return fmt.Errorf("%w: %d colours; this server takes 2 to %d", mm.ErrInvalidRules, r.Colors, l.MaxColors)
 	case r.Pegs < 1 || r.Pegs > l.MaxPegs:
 		return fmt.Errorf("%w: %d pegs; this server takes 1 to %d", mm.ErrInvalidRules, r.Pegs, l.MaxPegs)
+	case r.Log10Size() > l.MaxLog10Codes+1e-9:
+		return fmt.Errorf("%w: %v has about 10^%.1f codes; this server takes up to 10^%.1f (20 colours × 20 pegs)", mm.ErrInvalidRules, r, r.Log10Size(), l.MaxLog10Codes)
 	}
 	return r.Validate()
 }

@@ -96,6 +96,9 @@ type Limits struct {
 	MaxGuesses        int           // the largest guess limit a game may ask for
 	DefaultMaxGuesses int           // the guess limit of a game that does not ask
 	MaxTimeLimit      time.Duration // the longest time limit a game may ask for
+	// MaxLog10Codes is log₁₀ of the most codes a game's variant may have:
+	// hints on a game must be computable.
+	MaxLog10Codes float64
 }
 
 // DefaultLimits are the limits of a server whose Limits are zero.
@@ -105,6 +108,9 @@ var DefaultLimits = Limits{
 	MaxGuesses:        1000,
 	DefaultMaxGuesses: 10,
 	MaxTimeLimit:      24 * time.Hour,
+	// 20 × 20, the largest variant the sampler that hints on large games
+	// plays (large.MaxLog10Size; a test keeps the two equal).
+	MaxLog10Codes: mm.Rules{Colors: 20, Pegs: 20}.Log10Size(),
 }
 
 func (l Limits) withDefaults() Limits {
@@ -114,6 +120,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxPegs <= 0 || l.MaxPegs > mm.MaxPegs {
 		l.MaxPegs = d.MaxPegs
+	}
+	if l.MaxLog10Codes <= 0 || l.MaxLog10Codes > d.MaxLog10Codes {
+		l.MaxLog10Codes = d.MaxLog10Codes
 	}
 	if l.MaxGuesses <= 0 {
 		l.MaxGuesses = d.MaxGuesses
