@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -346,26 +347,11 @@ func TestOpenings(t *testing.T) {
 				best = res
 			}
 		}
-		if got, exp := dump(best.Tree), dump(want.Tree); got != exp {
+		if !reflect.DeepEqual(best.Tree, want.Tree) {
 			t.Errorf("%v: the best of the openings (%d, worst %d, first %v) is not Solve's tree (%d, worst %d, first %v)",
 				r, best.Total, best.Depth, best.Tree.Guess, want.Total, want.Depth, want.Tree.Guess)
 		}
 	}
-}
-
-func dump(t *mm.Tree) string {
-	var b strings.Builder
-	var walk func(t *mm.Tree)
-	walk = func(t *mm.Tree) {
-		fmt.Fprintf(&b, "%v(", t.Guess)
-		for _, br := range t.Branches {
-			fmt.Fprintf(&b, "%v:", br.Feedback)
-			walk(br.Next)
-		}
-		b.WriteString(")")
-	}
-	walk(t)
-	return b.String()
 }
 
 // TestWorstCaseBudget checks that a second phase stopped by its budget
