@@ -13,9 +13,12 @@
 // are tried in order of bound until the bound reaches the best cost found;
 // each round scores the pool and keeps the few best not yet tried. A
 // guess's classes are solved smallest first, each with what the others
-// leave of the cutoff; at large nodes near the root they are first bounded
-// by the best split of each (a probe), which refutes most guesses cheaply,
-// and then solved on several workers. Sets of at most b+1 codes (b
+// leave of the cutoff; at large nodes they are first bounded by the best
+// split of each (a probe), which refutes most guesses cheaply. Whenever a
+// worker is idle, the classes of a guess at a node of 64 codes or more are
+// shared out, each worker taking the next class with the cutoff the others
+// leave as they stand; the first class that proves the guess too costly
+// halts the rest. Sets of at most b+1 codes (b
 // feedbacks besides the win) that one of their codes splits into single
 // codes, or single codes and one pair, are settled without a search.
 //
@@ -47,7 +50,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -255,7 +257,7 @@ func (sv *Solver) Cost(ctx context.Context, st *mm.State, cutoff int) (int, bool
 	if cutoff <= 0 || cutoff > inf {
 		cutoff = inf
 	}
-	var stop atomic.Bool
+	var stop halt
 	w := sv.s.getWorker(ctx, &stop, hist)
 	r := w.solve(set, key{}, limit, int32(cutoff), 0)
 	sv.s.putWorker(w)
@@ -276,7 +278,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 		stop := s.report(opts.Progress, opts.ProgressEvery)
 		defer stop()
 	}
-	var stop atomic.Bool
+	var stop halt
 	w := s.getWorker(ctx, &stop, hist)
 	defer s.putWorker(w)
 	w.news = len(hist) == len(s.hist0)
@@ -339,7 +341,7 @@ func (sv *Solver) Openings(st *mm.State) ([]mm.Code, error) {
 		return nil, err
 	}
 	s, p := sv.s, sv.s.p
-	var stop atomic.Bool
+	var stop halt
 	w := s.getWorker(context.Background(), &stop, hist)
 	defer s.putWorker(w)
 	pool := p.pools.get(w, p.excluded(set))
@@ -387,7 +389,7 @@ func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result
 	if len(counts) == 1 && counts[p.win] == 0 {
 		return nil, fmt.Errorf("mastermind: %v splits nothing after %v", g, st.Turns())
 	}
-	var stop atomic.Bool
+	var stop halt
 	w := s.getWorker(ctx, &stop, hist)
 	defer s.putWorker(w)
 	total, depth, ok := w.try(root, int32(gi), limit, inf, 0)

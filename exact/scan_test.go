@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sync/atomic"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -29,7 +28,7 @@ func newTestSearch(t testing.TB, r mm.Rules) *search {
 
 // testWorker returns a worker of s for a call that is never cancelled.
 func testWorker(s *search) *worker {
-	return s.getWorker(context.Background(), new(atomic.Bool), s.hist0)
+	return s.getWorker(context.Background(), new(halt), s.hist0)
 }
 
 // TestBoundsAgree checks the ways of bounding a guess's split — by

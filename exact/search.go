@@ -35,17 +35,41 @@ type worker struct {
 	p      *problem
 	hist   []int32 // the guesses from the start of the game to this node
 	frames []*frame
-	nodes  int64 // nodes not yet added to s.nodes
+	// scratch is where pools are made before they are kept.
+	scratch []int32
+	nodes   int64 // nodes not yet added to s.nodes
 	// ctx is the context of the call the worker serves, and stop, shared
 	// by the workers of the call, is set once it is done: every solve then
 	// fails at once and nothing more is stored.
 	ctx  context.Context
-	stop *atomic.Bool
+	stop *halt
 	news bool // the worker reports the first guesses it tries
 	// spent counts the nodes the worker searched; past budget, if not 0,
 	// it stops as if cancelled.
 	spent, budget int64
 }
+
+// A halt tells the workers of a call to stop: once it or one above it is
+// set, every solve fails at once and nothing more is stored. A parallel
+// split gives its workers a halt of their own below the caller's, so that
+// the first class to prove a guess too costly stops the others' classes.
+type halt struct {
+	set atomic.Bool
+	up  *halt
+}
+
+// Load reports whether h or a halt above it is set.
+func (h *halt) Load() bool {
+	for ; h != nil; h = h.up {
+		if h.set.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// Store sets or clears h alone.
+func (h *halt) Store(v bool) { h.set.Store(v) }
 
 // A frame is the scratch memory of one level of the search.
 type frame struct {
@@ -70,7 +94,7 @@ type cell struct {
 
 // getWorker returns a worker for a call with ctx, set at the node whose
 // history is hist, reusing the scratch memory of a finished one.
-func (s *search) getWorker(ctx context.Context, stop *atomic.Bool, hist []int32) *worker {
+func (s *search) getWorker(ctx context.Context, stop *halt, hist []int32) *worker {
 	s.spareMu.Lock()
 	var w *worker
 	if k := len(s.spare); k > 0 {

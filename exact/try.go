@@ -87,7 +87,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 			}
 		}
 	}
-	if len(set) >= parallelMin && len(w.hist)-len(w.s.hist0) <= parallelDepth {
+	if len(set) >= parallelMin {
 		if n := w.s.borrow(len(cells) - 1); n > 0 {
 			return w.solveParallel(buf, cells, total, limit, cutoff, lvl, n)
 		}
@@ -107,19 +107,17 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 }
 
 // parallelMin is the smallest set whose guesses' classes are solved on
-// several workers, and parallelDepth the deepest level (from the start of
-// the search) where they are.
-const (
-	parallelMin   = 64
-	parallelDepth = 2
-)
+// several workers when some are idle, at any depth: a worker that finishes
+// its share joins the next large node any other worker reaches.
+const parallelMin = 64
 
 // solveParallel is the end of try for a large node: the classes are solved
 // by this worker and extra more, each taking the next class and a cutoff
 // from the costs and bounds of the others as they stand. A class's result
 // below its cutoff does not depend on the cutoff, and the guess fails
 // exactly when its cost reaches cutoff, so the outcome is the same as
-// solving the classes one by one.
+// solving the classes one by one. Once the guess is known to fail, the
+// classes still being solved are halted: their work can no longer matter.
 func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit int, cutoff int32, lvl, extra int) (int32, int8, bool) {
 	var (
 		mu      sync.Mutex // guards all below and cells
@@ -128,6 +126,15 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 		proven  int32
 		deepest int8
 	)
+	up := w.stop
+	h := &halt{up: up}
+	w.stop = h
+	fail := func(cost int32) {
+		if !failed {
+			failed, proven = true, cost
+			h.Store(true)
+		}
+	}
 	work := func(cw *worker, lvl int) {
 		for {
 			mu.Lock()
@@ -142,21 +149,25 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 			mu.Unlock()
 			r := cw.solve(buf[cl.lo:cl.hi], cl.k, limit-1, cut, lvl)
 			mu.Lock()
-			if r.guess < 0 {
-				if !failed {
-					failed, proven = true, sat(total-cl.bound+r.cost)
-				}
-			} else {
+			switch {
+			case failed:
+				// Halted, or too late to matter.
+			case r.guess < 0:
+				fail(sat(total - cl.bound + r.cost))
+			default:
 				total += r.cost - cl.bound
 				cells[i].bound = r.cost
 				deepest = max(deepest, r.depth)
+				if total >= cutoff {
+					fail(total)
+				}
 			}
 			mu.Unlock()
 		}
 	}
 	var wg sync.WaitGroup
 	for range extra {
-		cw := w.s.getWorker(w.ctx, w.stop, w.hist)
+		cw := w.s.getWorker(w.ctx, h, w.hist)
 		wg.Go(func() {
 			defer w.s.giveBack(cw)
 			work(cw, 0)
@@ -164,6 +175,11 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 	}
 	work(w, lvl+1)
 	wg.Wait()
+	w.stop = up
+	if w.ctx.Err() != nil || (w.budget > 0 && w.spent > w.budget) {
+		// Not halted by a class but by the call: pass it on.
+		up.Store(true)
+	}
 	if failed || total >= cutoff {
 		return max(proven, total), 0, false
 	}
