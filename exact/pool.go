@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"slices"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -44,7 +45,7 @@ func (ps *pools) room(n int) {
 func (ps *pools) get(w *worker, excl uint64) []int32 {
 	p := w.p
 	if len(w.hist) <= autLevels {
-		if pool := ps.byHistory(p, w.hist, excl); pool != nil {
+		if pool := ps.byHistory(p, w.hist, excl, &w.scratch); pool != nil {
 			return pool
 		}
 	}
@@ -52,12 +53,13 @@ func (ps *pools) get(w *worker, excl uint64) []int32 {
 	for _, g := range w.hist {
 		used |= p.guessMask(g)
 	}
-	return ps.relabel(p, used, excl)
+	return ps.relabel(p, used, excl, &w.scratch)
 }
 
 // relabel returns the pool of a history that used the colours of used, with
-// only the relabellings of free and excluded colours.
-func (ps *pools) relabel(p *problem, used, excl uint64) []int32 {
+// only the relabellings of free and excluded colours. buf is scratch
+// memory, so that making a pool leaves no garbage but the pool.
+func (ps *pools) relabel(p *problem, used, excl uint64, buf *[]int32) []int32 {
 	k := [2]uint64{used, excl}
 	ps.mu.Lock()
 	pool, ok := ps.rel[k]
@@ -65,7 +67,8 @@ func (ps *pools) relabel(p *problem, used, excl uint64) []int32 {
 	if ok {
 		return pool
 	}
-	pool = ints32(symmetry.Relabel(p.rules, used, excl).List(p.sp))
+	*buf = symmetry.Relabel(p.rules, used, excl).AppendList((*buf)[:0], p.sp)
+	pool = slices.Clone(*buf)
 	ps.mu.Lock()
 	ps.room(len(pool))
 	ps.rel[k] = pool
@@ -83,8 +86,9 @@ type histKey struct {
 }
 
 // byHistory returns the pool of a history of up to autLevels guesses, using
-// its permutations, or nil if it has none beyond relabelling colours.
-func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
+// its permutations, or nil if it has none beyond relabelling colours. buf
+// is scratch memory, as for relabel.
+func (ps *pools) byHistory(p *problem, hist []int32, excl uint64, buf *[]int32) []int32 {
 	k := histKey{excl: excl, n: int8(len(hist))}
 	copy(k.hist[:], hist)
 	ps.mu.Lock()
@@ -116,7 +120,9 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 		for _, g := range hist {
 			used |= p.guessMask(g)
 		}
-		pool = group.Reduce(p.sp, ps.relabel(p, used, excl))
+		normal := ps.relabel(p, used, excl, buf)
+		*buf = group.AppendReduced((*buf)[:0], p.sp, normal)
+		pool = slices.Clone(*buf)
 	}
 	ps.mu.Lock()
 	ps.room(len(pool))
@@ -128,14 +134,6 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64) []int32 {
 	ps.elems++ // an entry by history costs little, but still counts
 	ps.mu.Unlock()
 	return pool
-}
-
-func ints32(xs []int) []int32 {
-	out := make([]int32, len(xs))
-	for i, x := range xs {
-		out[i] = int32(x)
-	}
-	return out
 }
 
 // guessMask returns the colours of the code of space index g.

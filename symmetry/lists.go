@@ -61,10 +61,24 @@ func (g *Group) Guesses(sp *mm.Space) []int {
 // cost is one pass over those codes plus the permutations of the kept
 // ones.
 func (g *Group) List(sp *mm.Space) []int {
+	var out []int
+	g.each(sp, func(at int) { out = append(out, at) })
+	return out
+}
+
+// AppendList appends what List returns to dst, as int32, and returns the
+// extended slice: a caller that keeps a buffer lists without garbage.
+func (g *Group) AppendList(dst []int32, sp *mm.Space) []int32 {
+	g.each(sp, func(at int) { dst = append(dst, int32(at)) })
+	return dst
+}
+
+// each calls emit with the space index of each code List returns, in
+// ascending order.
+func (g *Group) each(sp *mm.Space, emit func(int)) {
 	r := g.rules
 	p, c := r.Pegs, r.Colors
 	x := make([]uint8, p)
-	var out []int
 	var seen []bool
 	if !g.root && len(g.auts) > 0 {
 		seen = make([]bool, sp.Len())
@@ -77,16 +91,16 @@ func (g *Group) List(sp *mm.Space) []int {
 			switch {
 			case g.root:
 				if rootCanonical(x) {
-					out = append(out, indexOf(sp, x))
+					emit(indexOf(sp, x))
 				}
 			case seen == nil:
-				out = append(out, indexOf(sp, x))
+				emit(indexOf(sp, x))
 			default:
 				at := indexOf(sp, x)
 				if seen[at] {
 					return
 				}
-				out = append(out, at)
+				emit(at)
 				for _, a := range g.auts {
 					for j, k := range x {
 						y[a.pos[j]] = a.col[k]
@@ -134,41 +148,39 @@ func (g *Group) List(sp *mm.Space) []int {
 		}
 	}
 	walk(0, 0, 0)
-	return out
 }
 
-// Reduce returns, of normal, the lowest code of each class under the
-// group's permutations. normal must hold, ascending, the codes that
-// relabelling the group's free and excluded colours leaves lowest: what
-// Relabel(r, used, excluded).List returns for the colours the history used
-// and the excluded colours of g. It costs one pass over normal plus the
-// permutations of the codes it keeps, and shares nothing with normal.
-func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
+// AppendReduced appends to dst, of normal, the lowest code of each class
+// under the group's permutations, and returns the extended slice. normal
+// must hold, ascending, the codes that relabelling the group's free and
+// excluded colours leaves lowest: what Relabel(r, used, excluded).List
+// returns for the colours the history used and the excluded colours of g.
+// It costs one pass over normal plus the permutations of the codes it
+// keeps.
+func (g *Group) AppendReduced(dst []int32, sp *mm.Space, normal []int32) []int32 {
 	p := g.rules.Pegs
 	var x, y, z [mm.MaxPegs]uint8
 	if g.root {
-		var out []int32
 		for _, at := range normal {
 			c := sp.Code(int(at))
 			for j := range p {
 				x[j] = uint8(c.Peg(j))
 			}
 			if rootCanonical(x[:p]) {
-				out = append(out, at)
+				dst = append(dst, at)
 			}
 		}
-		return out
+		return dst
 	}
 	if len(g.auts) == 0 {
-		return slices.Clone(normal)
+		return append(dst, normal...)
 	}
 	seen := make([]uint64, (sp.Len()+63)/64)
-	var out []int32
 	for _, at := range normal {
 		if seen[at>>6]&(1<<(at&63)) != 0 {
 			continue
 		}
-		out = append(out, at)
+		dst = append(dst, at)
 		c := sp.Code(int(at))
 		for j := range p {
 			x[j] = uint8(c.Peg(j))
@@ -182,7 +194,7 @@ func (g *Group) Reduce(sp *mm.Space, normal []int32) []int32 {
 			seen[i>>6] |= 1 << (i & 63)
 		}
 	}
-	return out
+	return dst
 }
 
 // Members returns the positions in s (not space indices) of the members
