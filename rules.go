@@ -9,8 +9,8 @@ import (
 
 // Limits on the size of a variant.
 const (
-	MaxPegs   = 32 // most pegs in a code
-	MaxColors = 64 // most colours, whatever the alphabet
+	MaxPegs   = 100 // most pegs in a code (TopCoder's largest, 100 × 20)
+	MaxColors = 64  // most colours, whatever the alphabet
 
 	DefaultColors = 6 // colours of classic Mastermind
 	DefaultPegs   = 4 // pegs of classic Mastermind

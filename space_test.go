@@ -116,7 +116,7 @@ func TestSpaceOfErrors(t *testing.T) {
 		{mm.Rules{Colors: -3, Pegs: 4}, mm.ErrInvalidRules},
 		{mm.Rules{Colors: 65, Pegs: 4}, mm.ErrInvalidRules},
 		{mm.Rules{Colors: 6, Pegs: -1}, mm.ErrInvalidRules},
-		{mm.Rules{Colors: 6, Pegs: 33}, mm.ErrInvalidRules},
+		{mm.Rules{Colors: 6, Pegs: 101}, mm.ErrInvalidRules},
 		{mm.Rules{Colors: 3, Pegs: 4, Distinct: true}, mm.ErrInvalidRules},
 	}
 	for _, tt := range tests {

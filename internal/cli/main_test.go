@@ -307,7 +307,7 @@ var errorCases = []struct {
 	{"plot bad size", []string{"grid", "--plot", "g.png", "--plot-size", "big"}, "", "WIDTHxHEIGHT"},
 	{"bench all too large", []string{"bench", "--all", "--colors", "20", "--pegs", "8"}, "", "large"},
 	{"bench argument", []string{"bench", "knuth"}, "", "argument"},
-	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "--pegs 0: want 1 to 32"},
+	{"grid zero pegs", []string{"grid", "--pegs", "0:3", "--colors", "3", "--games", "1"}, "", "--pegs 0: want 1 to 100"},
 	{"grid bad range", []string{"grid", "--pegs", "3:a"}, "", "3:a"},
 	{"grid pegs too many", []string{"grid", "--pegs", "40", "--colors", "3", "--strategy", "auto"}, "", "pegs"},
 	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "--max-guesses -1: want 0 or more"},
