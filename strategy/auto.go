@@ -5,6 +5,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/huge"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -30,7 +31,10 @@ const (
 // always Sampler, which itself scores exactly, among the candidates, once
 // they are few enough to list. On a space of about a million codes a game
 // typically opens with Entropy, samples through the middle and ends with
-// Entropy again.
+// Entropy again. Beyond the sampler's reach (large.CheckSize) it plays
+// huge.Split, which counts the colours and then halves the positions, and
+// finishes 100 pegs × 20 colours in well under a second; distinct-colour
+// variants that large are refused.
 //
 // The budget is turned into amounts of work by fixed costs measured on the
 // reference machine, never by reading the clock, so a game is reproducible
@@ -85,6 +89,12 @@ func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 		if n*n*pc <= b {
 			return Entropy{ConsistentOnly: true}.GuessContext(ctx, st)
 		}
+	}
+	if err := large.CheckSize(r); err != nil {
+		if r.Distinct {
+			return mm.Code{}, err // split needs repeated colours
+		}
+		return huge.Split{}.GuessContext(ctx, st)
 	}
 	return large.Sampler{Budget: a.Budget}.GuessContext(ctx, st)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/huge"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -80,7 +81,9 @@ var registry = []entry{
 		func(Options) mm.Strategy { return Permuted{} }},
 	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; up to 20 × 20",
 		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
-	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess",
+	{"split", "count the colours, then halve the positions counting colours in each half; any size with repeats, up to 100 pegs × 64 colours",
+		func(Options) mm.Strategy { return huge.Split{} }},
+	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 20 × 20",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }
 

@@ -1,0 +1,249 @@
+// Package huge plays Mastermind variants far too large to sample, such as
+// TopCoder's 100 pegs × 20 colours (10^130 codes) or 64 colours × 32 pegs,
+// in bounded time: it asks deliberate questions, most of them codes that
+// cannot be the secret, rather than searching for codes that fit.
+package huge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// Split plays any variant with repeated colours in two phases. First it
+// counts the colours: the code of colour k alone scores black = the number
+// of k's in the secret (C − 1 guesses at most for C colours, fewer when the
+// counts found already add up to the pegs). Then it finds the positions by
+// halving: for a run of positions whose colour counts are known, it learns
+// each colour's count in the run's left half, and so in both halves, until
+// every run holds one colour.
+//
+// To learn the left half's counts it plays, for each colour k present in
+// the run but one, the code that is k on the left half and a colour y
+// everywhere else: its black count is n_y + |left ∩ k| − |left ∩ y|, where
+// n_y is y's count in the secret. The counts of all colours in the left
+// half add up to its length, which gives |left ∩ y| too, and so every
+// count: a run of m colours costs m − 1 guesses. A white count never tells
+// more once the colour counts are known, so only blacks are read.
+//
+// # Cost
+//
+// A game of P pegs and C colours takes at most C − 1 + Σ (m − 1) over the
+// runs split, about 330 guesses on 100 × 20 (see BENCHMARKS.md), and each
+// guess costs O(T·P) for the T turns played: it replays its plan against
+// the history, so it keeps no state. Guesses it would repeat are answered
+// from the history instead, so a guess is never played twice, and turns it
+// did not ask for (a hint ignored in assist) cost nothing but their place.
+//
+// Split is deterministic and safe for concurrent use. It refuses variants
+// with distinct colours, whose rules forbid its one-colour codes.
+type Split struct{}
+
+var _ mm.ContextStrategy = Split{}
+
+func (Split) String() string { return "split" }
+
+// Guess returns the next question, or the secret once it is known.
+func (s Split) Guess(st *mm.State) (mm.Code, error) {
+	return s.GuessContext(context.Background(), st)
+}
+
+// GuessContext is Guess; a guess takes milliseconds, so ctx is only checked
+// before it starts.
+func (Split) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	if err := ctx.Err(); err != nil {
+		return mm.Code{}, err
+	}
+	r := st.Rules()
+	if err := CheckRules(r); err != nil {
+		return mm.Code{}, err
+	}
+	p := newPlan(st)
+	secret, err := p.run()
+	switch {
+	case errors.Is(err, errAsk):
+		return p.next, nil
+	case err != nil:
+		return mm.Code{}, err
+	}
+	c := codeOf(secret)
+	if st.Guessed(c) {
+		return mm.Code{}, fmt.Errorf("%w: the answers point to %s, which was played and not solved",
+			mm.ErrInconsistent, c)
+	}
+	return c, nil
+}
+
+// CheckRules returns an error if Split cannot play r: only distinct
+// colours are refused, since every size up to mm.MaxPegs × mm.MaxColors
+// plays in bounded time.
+func CheckRules(r mm.Rules) error {
+	r = r.WithDefaults()
+	if r.Distinct {
+		return fmt.Errorf("%w: split plays variants with repeated colours, and %s forbids them; "+
+			"take fewer colours or pegs so that auto can sample", mm.ErrTooLarge, r)
+	}
+	return r.Validate()
+}
+
+// errAsk stops the plan at the first question the history has not answered.
+var errAsk = errors.New("huge: question not answered yet")
+
+// A plan replays Split's questions against a game's history.
+type plan struct {
+	pegs, colors int
+	answers      map[mm.Code]int // black count of each guess played
+	next         mm.Code         // the question to ask, once run returns errAsk
+	buf          []uint8
+}
+
+func newPlan(st *mm.State) *plan {
+	r := st.Rules()
+	p := &plan{pegs: r.Pegs, colors: r.Colors, answers: make(map[mm.Code]int, st.Len()),
+		buf: make([]uint8, r.Pegs)}
+	for i := range st.Len() {
+		t := st.Turn(i)
+		p.answers[t.Guess] = t.Feedback.Black
+	}
+	return p
+}
+
+// ask returns the black count of the code that is colour k on positions
+// [lo, hi) and colour y elsewhere, or errAsk with p.next set.
+func (p *plan) ask(k, lo, hi, y int) (int, error) {
+	for i := range p.buf {
+		p.buf[i] = uint8(y)
+	}
+	for i := lo; i < hi; i++ {
+		p.buf[i] = uint8(k)
+	}
+	c := codeOf(p.buf)
+	if b, ok := p.answers[c]; ok {
+		return b, nil
+	}
+	p.next = c
+	return 0, errAsk
+}
+
+// A run is positions [lo, hi) with the count of each colour in it.
+type run struct {
+	lo, hi int
+	count  []int
+}
+
+// run plays the plan as far as the history answers it and returns the
+// secret, errAsk, or an error wrapping mm.ErrInconsistent.
+func (p *plan) run() ([]uint8, error) {
+	total := make([]int, p.colors)
+	sum := 0
+	for k := 0; k < p.colors-1 && sum < p.pegs; k++ {
+		b, err := p.ask(k, 0, p.pegs, k)
+		if err != nil {
+			return nil, err
+		}
+		total[k] = b
+		sum += b
+	}
+	if sum > p.pegs {
+		return nil, p.inconsistent()
+	}
+	total[p.colors-1] += p.pegs - sum
+
+	secret := make([]uint8, p.pegs)
+	todo := []run{{0, p.pegs, total}}
+	for len(todo) > 0 {
+		t := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if k, ok := alone(t); ok {
+			for i := t.lo; i < t.hi; i++ {
+				secret[i] = uint8(k)
+			}
+			continue
+		}
+		left, err := p.split(t, total)
+		if err != nil {
+			return nil, err
+		}
+		mid := (t.lo + t.hi) / 2
+		right := make([]int, p.colors)
+		for k := range right {
+			right[k] = t.count[k] - left[k]
+		}
+		todo = append(todo, run{mid, t.hi, right}, run{t.lo, mid, left})
+	}
+	return secret, nil
+}
+
+// alone reports whether one colour fills t, and which.
+func alone(t run) (int, bool) {
+	for k, n := range t.count {
+		if n == t.hi-t.lo {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// split returns the count of each colour in the left half of t, asking
+// m − 1 questions for the m colours present in t.
+func (p *plan) split(t run, total []int) ([]int, error) {
+	mid := (t.lo + t.hi) / 2
+	half := mid - t.lo
+	y := 0 // the commonest colour in t, which fills all but the left half
+	var present []int
+	for k, n := range t.count {
+		if n > 0 {
+			present = append(present, k)
+			if n > t.count[y] {
+				y = k
+			}
+		}
+	}
+	left := make([]int, p.colors)
+	// Black of colour k on the left, y elsewhere: total[y] + left[k] − left[y].
+	sum := 0 // Σ over the colours asked of left[k] − left[y]
+	for _, k := range present {
+		if k == y {
+			continue
+		}
+		b, err := p.ask(k, t.lo, mid, y)
+		if err != nil {
+			return nil, err
+		}
+		left[k] = b - total[y]
+		sum += left[k]
+	}
+	// Σ left = half: (m−1)·left[y] + sum + left[y] = half.
+	m := len(present)
+	if (half-sum)%m != 0 {
+		return nil, p.inconsistent()
+	}
+	left[y] = (half - sum) / m
+	for _, k := range present {
+		if k != y {
+			left[k] += left[y]
+		}
+		if left[k] < 0 || left[k] > t.count[k] {
+			return nil, p.inconsistent()
+		}
+	}
+	return left, nil
+}
+
+func (p *plan) inconsistent() error {
+	return fmt.Errorf("%w: the answers to split's questions contradict one another", mm.ErrInconsistent)
+}
+
+func codeOf(colors []uint8) mm.Code {
+	ints := make([]int, len(colors))
+	for i, k := range colors {
+		ints[i] = int(k)
+	}
+	c, err := mm.NewCode(ints...)
+	if err != nil {
+		panic("huge: " + err.Error()) // colours and pegs come from valid rules
+	}
+	return c
+}

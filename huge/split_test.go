@@ -1,0 +1,138 @@
+package huge_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/huge"
+)
+
+// randomCode returns a uniformly random code of r.
+func randomCode(r mm.Rules, rng *rand.Rand) mm.Code {
+	colors := make([]int, r.Pegs)
+	for i := range colors {
+		colors[i] = rng.IntN(r.Colors)
+	}
+	c, err := mm.NewCode(colors...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// play plays Split against secret and returns its guesses, failing the test
+// on an illegal or repeated guess or a game longer than the bound.
+func play(t *testing.T, r mm.Rules, secret mm.Code) int {
+	t.Helper()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := r.Colors - 1 + r.Pegs*r.Colors + 1
+	for n := 1; n <= bound; n++ {
+		g, err := huge.Split{}.Guess(st)
+		if err != nil {
+			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
+		}
+		if err := r.Check(g); err != nil {
+			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
+		}
+		if st.Guessed(g) {
+			t.Fatalf("%v, secret %s, guess %d: %s again", r, secret, n, g)
+		}
+		f := mm.Score(secret, g)
+		if f.Solved(r.Pegs) {
+			return n
+		}
+		if st, err = st.Play(g, f); err != nil {
+			t.Fatalf("%v, secret %s: Play(%s, %s): %v", r, secret, g, f, err)
+		}
+	}
+	t.Fatalf("%v, secret %s: not solved in %d guesses", r, secret, bound)
+	return 0
+}
+
+func TestSplitSolves(t *testing.T) {
+	tests := []struct {
+		rules mm.Rules
+		games int
+		most  float64 // the mean guesses must not exceed this
+	}{
+		{mm.Rules{Colors: 2, Pegs: 1}, 2, 2},
+		{mm.Classic, 50, 10},
+		{mm.Rules{Colors: 20, Pegs: 20}, 10, 80},
+		{mm.Rules{Colors: 20, Pegs: 100}, 10, 400},
+		{mm.Rules{Colors: 64, Pegs: 32}, 5, 200},
+		{mm.Rules{Colors: 2, Pegs: 100}, 5, 150},
+	}
+	for _, tt := range tests {
+		rng := rand.New(rand.NewPCG(1, 2))
+		total := 0
+		for range tt.games {
+			total += play(t, tt.rules, randomCode(tt.rules, rng))
+		}
+		mean := float64(total) / float64(tt.games)
+		t.Logf("%v: %.1f guesses a game", tt.rules, mean)
+		if mean > tt.most {
+			t.Errorf("%v: %.1f guesses a game; want at most %.0f", tt.rules, mean, tt.most)
+		}
+	}
+}
+
+// TestSplitEverySecret plays every secret of small variants, uniform
+// codes and codes of one repeated pattern among them.
+func TestSplitEverySecret(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 3, Pegs: 3}, {Colors: 2, Pegs: 5}, {Colors: 5, Pegs: 3}} {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range sp.All().Codes() {
+			play(t, r, c)
+		}
+	}
+}
+
+func TestSplitRefuses(t *testing.T) {
+	st, err := mm.NewState(mm.Rules{Colors: 40, Pegs: 30, Distinct: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (huge.Split{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
+		t.Errorf("Guess on distinct colours: %v; want ErrTooLarge", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	st, _ = mm.NewState(mm.Rules{Colors: 20, Pegs: 100}, nil)
+	if _, err := (huge.Split{}).GuessContext(ctx, st); !errors.Is(err, context.Canceled) {
+		t.Errorf("GuessContext with a cancelled context: %v; want context.Canceled", err)
+	}
+}
+
+// TestSplitInconsistent gives answers no secret can give.
+func TestSplitInconsistent(t *testing.T) {
+	r := mm.Rules{Colors: 3, Pegs: 4}
+	st, _ := mm.NewState(r, nil)
+	for _, turn := range []struct {
+		code  string
+		black int
+	}{{"1111", 2}, {"2222", 2}, {"1122", 0}} {
+		c, err := mm.DefaultAlphabet.Parse(r, turn.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err = st.Play(c, mm.Feedback{Black: turn.black}); err != nil {
+			// the state itself may see the contradiction first
+			if !errors.Is(err, mm.ErrInconsistent) {
+				t.Fatalf("Play(%s): %v", c, err)
+			}
+			return
+		}
+	}
+	if _, err := (huge.Split{}).Guess(st); !errors.Is(err, mm.ErrInconsistent) {
+		t.Errorf("Guess after contradictory answers: %v; want ErrInconsistent", err)
+	}
+}
