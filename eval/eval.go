@@ -159,6 +159,9 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 	}
 	start := time.Now()
 	r = r.WithDefaults()
+	if err := CheckMemory(r, s, opts); err != nil {
+		return nil, err
+	}
 	src, err := secretsOf(r, opts)
 	if err != nil {
 		return nil, err

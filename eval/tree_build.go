@@ -18,10 +18,15 @@ type Treer interface {
 
 // BuildTree returns the decision tree of the deterministic strategy s under
 // r: its guess at the start and after every feedback some secret gives. The
-// space must be enumerable. Subtrees near the root are built concurrently.
+// space must be enumerable, and the tree fit MemoryBudget (CheckTreeMemory). Subtrees near the root are built concurrently.
 func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error) {
 	if mm.IsRandomized(s) {
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
+	}
+	if r.Size() <= mm.MaxSpace { // larger spaces are refused as too large to enumerate
+		if err := CheckTreeMemory(r, int(r.Size())); err != nil {
+			return nil, err
+		}
 	}
 	if t, ok := s.(Treer); ok {
 		return t.TreeContext(ctx, r)
@@ -44,6 +49,9 @@ func BuildTreeFrom(ctx context.Context, st *mm.State, s mm.Strategy) (*mm.Tree, 
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
 	}
 	if _, err := st.Candidates(); err != nil {
+		return nil, err
+	}
+	if err := CheckTreeMemory(st.Rules(), st.Remaining()); err != nil {
 		return nil, err
 	}
 	b := &builder{ctx: ctx, s: s, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}

@@ -3,11 +3,14 @@ package huge_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/huge"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // randomCode returns a uniformly random code of r.
@@ -135,4 +138,59 @@ func TestSplitInconsistent(t *testing.T) {
 	if _, err := (huge.Split{}).Guess(st); !errors.Is(err, mm.ErrInconsistent) {
 		t.Errorf("Guess after contradictory answers: %v; want ErrInconsistent", err)
 	}
+}
+
+// TestAutoPlaysSplit checks that auto plays split beyond the sampler's
+// reach, and refuses distinct colours there.
+func TestAutoPlaysSplit(t *testing.T) {
+	r := mm.Rules{Colors: 20, Pegs: 100}
+	st, _ := mm.NewState(r, nil)
+	secret := randomCode(r, rand.New(rand.NewPCG(5, 5)))
+	for range 30 {
+		want, err := huge.Split{}.Guess(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := strategy.Auto{}.Guess(st)
+		if err != nil || got != want {
+			t.Fatalf("Auto on %v after %d turns = %s, %v; want split's %s", r, st.Len(), got, err, want)
+		}
+		if st, err = st.Play(got, mm.Score(secret, got)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, _ = mm.NewState(mm.Rules{Colors: 35, Pegs: 30, Distinct: true}, nil)
+	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
+		t.Errorf("Auto on 35x30 distinct: %v; want ErrTooLarge", err)
+	}
+}
+
+// BenchmarkGame100x20 plays a whole game of 100 pegs × 20 colours.
+func BenchmarkGame100x20(b *testing.B) {
+	r := mm.Rules{Colors: 20, Pegs: 100}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for b.Loop() {
+		secret := randomCode(r, rng)
+		if _, err := mm.Solve(mustState(b, r), huge.Split{}, secret, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func mustState(tb testing.TB, r mm.Rules) *mm.State {
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
+func ExampleSplit() {
+	r := mm.Rules{Colors: 20, Pegs: 100}
+	secret, _ := mm.DefaultAlphabet.Parse(r, strings.Repeat("K123456789ABCDEFGHIJ", 5))
+	st, _ := mm.NewState(r, nil)
+	steps, err := mm.Solve(st, huge.Split{}, secret, 0)
+	fmt.Println(len(steps), err, steps[len(steps)-1].Guess == secret)
+	// Output:
+	// 433 <nil> true
 }

@@ -353,6 +353,8 @@ func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, 
 			cell.Won, cell.WonShare = &won, &share
 		}
 		return cell, nil
+	case errors.Is(err, eval.ErrMemory):
+		cell.short = "too large for memory"
 	case errors.Is(err, mm.ErrTooLarge):
 		cell.short = "too large to enumerate"
 	case errors.Is(err, mm.ErrUnsupported):
