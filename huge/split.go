@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -18,7 +19,9 @@ import (
 // counts found already add up to the pegs). Then it finds the positions by
 // halving: for a run of positions whose colour counts are known, it learns
 // each colour's count in the run's left half, and so in both halves, until
-// every run holds one colour.
+// every run holds one colour or its colours have few orders (at most
+// 200 000): then it plays, inside the run, the first order that fits every
+// answer about the run, as first-consistent does, until one is left.
 //
 // To learn the left half's counts it plays, for each colour k present in
 // the run but one, the code that is k on the left half and a colour y
@@ -26,14 +29,17 @@ import (
 // n_y is y's count in the secret. The counts of all colours in the left
 // half add up to its length, which gives |left ∩ y| too, and so every
 // count: a run of m colours costs m − 1 guesses. A white count never tells
-// more once the colour counts are known, so only blacks are read.
+// more once the colour counts are known, so only blacks are read. Any code
+// inside a run, with y elsewhere, scores its hits in the run plus the known
+// n_y − |run ∩ y|, which is how orders are tried.
 //
 // # Cost
 //
-// A game of P pegs and C colours takes at most C − 1 + Σ (m − 1) over the
-// runs split, about 330 guesses on 100 × 20 (see BENCHMARKS.md), and each
-// guess costs O(T·P) for the T turns played: it replays its plan against
-// the history, so it keeps no state. Guesses it would repeat are answered
+// A game of P pegs and C colours takes C − 1 guesses to count, m − 1 for
+// each run split and one for each order tried: about 280 on 100 × 20 (see
+// BENCHMARKS.md). Each guess replays the plan against the history, so it
+// keeps no state: O(T·P) for the T turns played, plus the orders listed,
+// at most 200 000 for each run arranged. Guesses it would repeat are answered
 // from the history instead, so a guess is never played twice, and turns it
 // did not ask for (a hint ignored in assist) cost nothing but their place.
 //
@@ -162,6 +168,12 @@ func (p *plan) run() ([]uint8, error) {
 			}
 			continue
 		}
+		if arrangements(t.count) <= maxArrange {
+			if err := p.arrange(t, total, secret); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		left, err := p.split(t, total)
 		if err != nil {
 			return nil, err
@@ -174,6 +186,126 @@ func (p *plan) run() ([]uint8, error) {
 		todo = append(todo, run{mid, t.hi, right}, run{t.lo, mid, left})
 	}
 	return secret, nil
+}
+
+// maxArrange is the most arrangements of a run's colours that arrange
+// lists: below it, guessing arrangements takes fewer guesses than halving.
+const maxArrange = 200_000
+
+// arrangements returns the number of orders of the colours counted, the
+// multinomial coefficient, or more than maxArrange.
+func arrangements(count []int) int {
+	n, a := 0, 1
+	for _, c := range count {
+		for i := 1; i <= c; i++ {
+			n++
+			a = a * n / i
+			if a > maxArrange {
+				return maxArrange + 1
+			}
+		}
+	}
+	return a
+}
+
+// arrange finds the order of t's colours by playing, inside t, the first
+// order that fits every answer so far (y fills the other positions, adding
+// a known n_y − |t ∩ y| to each black count), until one order is left. It
+// writes the order into secret.
+func (p *plan) arrange(t run, total []int, secret []uint8) error {
+	y := 0
+	for k, n := range t.count {
+		if n > t.count[y] {
+			y = k
+		}
+	}
+	outside := total[y] - t.count[y]
+	type probe struct {
+		order []uint8
+		hits  int
+	}
+	var probes []probe
+	fits := func(order []uint8) bool {
+		for _, q := range probes {
+			h := 0
+			for i, k := range order {
+				if q.order[i] == k {
+					h++
+				}
+			}
+			if h != q.hits {
+				return false
+			}
+		}
+		return true
+	}
+	order := make([]uint8, 0, t.hi-t.lo)
+	for k, n := range t.count {
+		for range n {
+			order = append(order, uint8(k))
+		}
+	}
+	// The orders come in lexicographic order, so an order ruled out stays
+	// ruled out: one pass finds every first fit.
+	for {
+		if !fits(order) {
+			if !nextPerm(order) {
+				return p.inconsistent()
+			}
+			continue
+		}
+		// Play it unless it is the only order left.
+		first := slices.Clone(order)
+		rest := slices.Clone(order)
+		only := true
+		for nextPerm(rest) {
+			if fits(rest) {
+				only = false
+				break
+			}
+		}
+		if only {
+			copy(secret[t.lo:t.hi], first)
+			return nil
+		}
+		for i := range p.buf {
+			p.buf[i] = uint8(y)
+		}
+		copy(p.buf[t.lo:t.hi], first)
+		c := codeOf(p.buf)
+		b, ok := p.answers[c]
+		if !ok {
+			p.next = c
+			return errAsk
+		}
+		if b-outside == len(first) {
+			copy(secret[t.lo:t.hi], first)
+			return nil
+		}
+		probes = append(probes, probe{first, b - outside})
+		if !nextPerm(order) {
+			return p.inconsistent()
+		}
+	}
+}
+
+// nextPerm rearranges a into the next order of its elements in
+// lexicographic order and reports whether there was one.
+func nextPerm(a []uint8) bool {
+	i := len(a) - 2
+	for i >= 0 && a[i] >= a[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(a) - 1
+	for a[j] <= a[i] {
+		j--
+	}
+	a[i], a[j] = a[j], a[i]
+	slices.Reverse(a[i+1:])
+	return true
 }
 
 // alone reports whether one colour fills t, and which.
