@@ -8,9 +8,11 @@ import (
 
 // MemoryBudget is the most memory, in bytes, that Run and BuildTree plan
 // to hold for a decision tree: they refuse up front, with ErrMemory, work
-// whose estimate exceeds it. It is 4 GiB, a sixth of the project's 24 GiB
-// machine, which other work shares.
-var MemoryBudget int64 = 4 << 30
+// whose estimate exceeds it. It is 8 GiB, a third of the project's 24 GiB
+// machine, which other work shares: enough for sampled games on every
+// enumerable space (at most 2²⁴ codes, 7.5 GB split), for every secret of
+// up to 2.8 million codes, and for whole trees of up to 10.7 million.
+var MemoryBudget int64 = 8 << 30
 
 // ErrMemory is returned, wrapped, for work that would need more memory than
 // MemoryBudget. It wraps mm.ErrTooLarge.
@@ -101,10 +103,10 @@ func fitting(r mm.Rules, most float64) string {
 	return "none of these colours"
 }
 
-// bytesText writes n bytes as "3.1 GB" or "450 MB".
+// bytesText writes n bytes as "3.1 GiB" or "450 MiB".
 func bytesText(n float64) string {
-	if n >= 1e9 {
-		return fmt.Sprintf("%.1f GB", n/1e9)
+	if n >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", n/(1<<30))
 	}
-	return fmt.Sprintf("%.0f MB", n/1e6)
+	return fmt.Sprintf("%.0f MiB", n/(1<<20))
 }
