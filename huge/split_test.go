@@ -194,3 +194,23 @@ func ExampleSplit() {
 	// Output:
 	// 273 <nil> true
 }
+
+// TestAutoSplitsLongCodes checks that auto leaves codes of more than
+// strategy.MaxSamplerPegs pegs to split, even where the sampler's size
+// limit would take them.
+func TestAutoSplitsLongCodes(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 21}} {
+		st, _ := mm.NewState(r, nil)
+		want, err := huge.Split{}.Guess(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := (strategy.Auto{}).Guess(st); err != nil || got != want {
+			t.Errorf("Auto on %v = %s, %v; want split's %s", r, got, err, want)
+		}
+	}
+	st, _ := mm.NewState(mm.Rules{Colors: 35, Pegs: 21, Distinct: true}, nil)
+	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
+		t.Errorf("Auto on 35x21 distinct: %v; want ErrTooLarge", err)
+	}
+}

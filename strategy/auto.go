@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -12,6 +13,12 @@ import (
 // DefaultBudget is the time Auto aims to spend on one guess when no budget
 // is given.
 const DefaultBudget = large.DefaultBudget
+
+// MaxSamplerPegs is the most pegs Auto plays with the sampler: its games
+// slow down steeply with the pegs (one seeded game of 6 colours took 7 s on
+// 20 pegs, 38 s on 24 and more than a minute on 32; BENCHMARKS.md), where
+// huge.Split takes a tenth of a second.
+const MaxSamplerPegs = 20
 
 // Costs of the work Auto weighs against its budget, measured on the
 // project's 2-core machine (see BENCHMARKS.md): scoring one guess against
@@ -28,13 +35,13 @@ const (
 // Entropy; else, if scoring the candidates against one another fits, Entropy
 // with ConsistentOnly; else Sampler, with as many codes drawn and as many
 // candidates scored exactly as the budget allows. Beyond 2²⁰ codes it is
-// always Sampler, which itself scores exactly, among the candidates, once
-// they are few enough to list. On a space of about a million codes a game
-// typically opens with Entropy, samples through the middle and ends with
-// Entropy again. Beyond the sampler's reach (large.CheckSize) it plays
-// huge.Split, which counts the colours and then halves the positions, and
-// finishes 100 pegs × 20 colours in well under a second; distinct-colour
-// variants that large are refused.
+// Sampler, which itself scores exactly, among the candidates, once they are
+// few enough to list. On a space of about a million codes a game typically
+// opens with Entropy, samples through the middle and ends with Entropy
+// again. Beyond the sampler's reach (large.CheckSize, or more than
+// MaxSamplerPegs pegs) it plays huge.Split, which counts the colours, then
+// halves the positions, and finishes 100 pegs × 20 colours in a tenth of a
+// second; distinct-colour variants there are refused.
 //
 // The budget is turned into amounts of work by fixed costs measured on the
 // reference machine, never by reading the clock, so a game is reproducible
@@ -90,9 +97,13 @@ func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 			return Entropy{ConsistentOnly: true}.GuessContext(ctx, st)
 		}
 	}
-	if err := large.CheckSize(r); err != nil {
+	if err := large.CheckSize(r); err != nil || r.Pegs > MaxSamplerPegs {
 		if r.Distinct {
-			return mm.Code{}, err // split needs repeated colours
+			if err == nil {
+				err = fmt.Errorf("%w: auto samples variants of up to %d pegs, and %s has %d; split, beyond, needs repeated colours",
+					mm.ErrTooLarge, MaxSamplerPegs, r, r.Pegs)
+			}
+			return mm.Code{}, err
 		}
 		return huge.Split{}.GuessContext(ctx, st)
 	}
