@@ -18,7 +18,8 @@ type Treer interface {
 
 // BuildTree returns the decision tree of the deterministic strategy s under
 // r: its guess at the start and after every feedback some secret gives. The
-// space must be enumerable, and the tree fit MemoryBudget (CheckTreeMemory). Subtrees near the root are built concurrently.
+// space must be enumerable, and the tree must fit MemoryBudget
+// (CheckTreeMemory). Subtrees near the root are built concurrently.
 func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error) {
 	if mm.IsRandomized(s) {
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)

@@ -56,8 +56,8 @@ func (s Split) Guess(st *mm.State) (mm.Code, error) {
 	return s.GuessContext(context.Background(), st)
 }
 
-// GuessContext is Guess; a guess takes milliseconds, so ctx is only checked
-// before it starts.
+// GuessContext is Guess; it checks ctx before each run of positions it
+// replays, so it returns ctx.Err() within milliseconds.
 func (Split) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	if err := ctx.Err(); err != nil {
 		return mm.Code{}, err
@@ -67,7 +67,7 @@ func (Split) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 		return mm.Code{}, err
 	}
 	p := newPlan(st)
-	secret, err := p.run()
+	secret, err := p.run(ctx)
 	switch {
 	case errors.Is(err, errAsk):
 		return p.next, nil
@@ -83,13 +83,12 @@ func (Split) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 }
 
 // CheckRules returns an error if Split cannot play r: only distinct
-// colours are refused, since every size up to mm.MaxPegs × mm.MaxColors
-// plays in bounded time.
+// colours are refused, with an error wrapping mm.ErrUnsupported, since
+// every size up to mm.MaxPegs × mm.MaxColors plays in bounded time.
 func CheckRules(r mm.Rules) error {
 	r = r.WithDefaults()
 	if r.Distinct {
-		return fmt.Errorf("%w: split plays variants with repeated colours, and %s forbids them; "+
-			"take fewer colours or pegs so that auto can sample", mm.ErrTooLarge, r)
+		return fmt.Errorf("%w: split plays variants with repeated colours, and %s forbids them", mm.ErrUnsupported, r)
 	}
 	return r.Validate()
 }
@@ -119,12 +118,23 @@ func newPlan(st *mm.State) *plan {
 // ask returns the black count of the code that is colour k on positions
 // [lo, hi) and colour y elsewhere, or errAsk with p.next set.
 func (p *plan) ask(k, lo, hi, y int) (int, error) {
-	for i := range p.buf {
-		p.buf[i] = uint8(y)
-	}
+	p.fill(y)
 	for i := lo; i < hi; i++ {
 		p.buf[i] = uint8(k)
 	}
+	return p.answer()
+}
+
+// fill sets every peg of p.buf to colour y.
+func (p *plan) fill(y int) {
+	for i := range p.buf {
+		p.buf[i] = uint8(y)
+	}
+}
+
+// answer returns the black count p.buf received, or errAsk with p.next set
+// if it has not been played.
+func (p *plan) answer() (int, error) {
 	c := codeOf(p.buf)
 	if b, ok := p.answers[c]; ok {
 		return b, nil
@@ -140,8 +150,8 @@ type run struct {
 }
 
 // run plays the plan as far as the history answers it and returns the
-// secret, errAsk, or an error wrapping mm.ErrInconsistent.
-func (p *plan) run() ([]uint8, error) {
+// secret, errAsk, ctx.Err(), or an error wrapping mm.ErrInconsistent.
+func (p *plan) run(ctx context.Context) ([]uint8, error) {
 	total := make([]int, p.colors)
 	sum := 0
 	for k := 0; k < p.colors-1 && sum < p.pegs; k++ {
@@ -160,6 +170,9 @@ func (p *plan) run() ([]uint8, error) {
 	secret := make([]uint8, p.pegs)
 	todo := []run{{0, p.pegs, total}}
 	for len(todo) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		t := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		if k, ok := alone(t); ok {
@@ -268,15 +281,11 @@ func (p *plan) arrange(t run, total []int, secret []uint8) error {
 			copy(secret[t.lo:t.hi], first)
 			return nil
 		}
-		for i := range p.buf {
-			p.buf[i] = uint8(y)
-		}
+		p.fill(y)
 		copy(p.buf[t.lo:t.hi], first)
-		c := codeOf(p.buf)
-		b, ok := p.answers[c]
-		if !ok {
-			p.next = c
-			return errAsk
+		b, err := p.answer()
+		if err != nil {
+			return err
 		}
 		if b-outside == len(first) {
 			copy(secret[t.lo:t.hi], first)

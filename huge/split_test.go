@@ -104,8 +104,8 @@ func TestSplitRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (huge.Split{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
-		t.Errorf("Guess on distinct colours: %v; want ErrTooLarge", err)
+	if _, err := (huge.Split{}).Guess(st); !errors.Is(err, mm.ErrUnsupported) {
+		t.Errorf("Guess on distinct colours: %v; want ErrUnsupported", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

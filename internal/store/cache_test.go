@@ -27,10 +27,11 @@ func TestGameCache(t *testing.T) {
 		t.Errorf("after an 11th game: g01 kept %v, g00 kept %v, %d games; want g01 forgotten, g00 and g10 kept, 10 games",
 			c.get("g01") != nil, c.get("g00") != nil, c.lru.Len())
 	}
-	// A game of 30 turns takes the room of several short ones.
-	long := game("g99", 30)
+	// A game of 20 turns takes the room of several short ones (a turn's
+	// code has room for mm.MaxPegs pegs).
+	long := game("g99", 20)
 	if sizeOf(long, nil) < 4*one || sizeOf(long, nil) > 10*one {
-		t.Fatalf("a game of 30 turns takes %d bytes, a new one %d; the test wants 4 to 10 times more", sizeOf(long, nil), one)
+		t.Fatalf("a game of 20 turns takes %d bytes, a new one %d; the test wants 4 to 10 times more", sizeOf(long, nil), one)
 	}
 	c.put(long, nil)
 	if c.bytes > c.max || c.get("g99") == nil || c.lru.Len() > 7 {
