@@ -20,8 +20,9 @@ import (
 // halving: for a run of positions whose colour counts are known, it learns
 // each colour's count in the run's left half, and so in both halves, until
 // every run holds one colour or its colours have few orders (at most
-// 200 000): then it plays, inside the run, the first order that fits every
-// answer about the run, as first-consistent does, until one is left.
+// 200 000): then it plays, inside the run, the order that fits every
+// answer about the run and best splits the others that do, until one is
+// left.
 //
 // To learn the left half's counts it plays, for each colour k present in
 // the run but one, the code that is k on the left half and a colour y
@@ -36,10 +37,11 @@ import (
 // # Cost
 //
 // A game of P pegs and C colours takes C − 1 guesses to count, m − 1 for
-// each run split and one for each order tried: about 280 on 100 × 20 (see
-// BENCHMARKS.md). Each guess replays the plan against the history, so it
-// keeps no state: O(T·P) for the T turns played, plus the orders listed,
-// at most 200 000 for each run arranged. Guesses it would repeat are answered
+// each run split and one for each order tried: about 275 on 100 × 20 (see
+// BENCHMARKS.md). Each guess replays the plan against the history, O(T·P)
+// for the T turns played; the orders chosen are kept on the game's states
+// (mm.State.Attach), so each is listed and scored once, at most 200 000
+// orders against 1000 of them for 100 candidates. Guesses it would repeat are answered
 // from the history instead, so a guess is never played twice, and turns it
 // did not ask for (a hint ignored in assist) cost nothing but their place.
 //
@@ -102,12 +104,13 @@ type plan struct {
 	answers      map[mm.Code]int // black count of each guess played
 	next         mm.Code         // the question to ask, once run returns errAsk
 	buf          []uint8
+	memo         *memo
 }
 
 func newPlan(st *mm.State) *plan {
 	r := st.Rules()
 	p := &plan{pegs: r.Pegs, colors: r.Colors, answers: make(map[mm.Code]int, st.Len()),
-		buf: make([]uint8, r.Pegs)}
+		buf: make([]uint8, r.Pegs), memo: memoOf(st)}
 	for i := range st.Len() {
 		t := st.Turn(i)
 		p.answers[t.Guess] = t.Feedback.Black
@@ -221,9 +224,9 @@ func arrangements(count []int) int {
 	return a
 }
 
-// arrange finds the order of t's colours by playing, inside t, the first
-// order that fits every answer so far (y fills the other positions, adding
-// a known n_y − |t ∩ y| to each black count), until one order is left. It
+// arrange finds the order of t's colours by playing, inside t, orders that
+// fit every answer about t so far (y fills the other positions, adding a
+// known n_y − |t ∩ y| to each black count), until one order is left. It
 // writes the order into secret.
 func (p *plan) arrange(t run, total []int, secret []uint8) error {
 	y := 0
@@ -233,24 +236,52 @@ func (p *plan) arrange(t run, total []int, secret []uint8) error {
 		}
 	}
 	outside := total[y] - t.count[y]
-	type probe struct {
-		order []uint8
-		hits  int
-	}
 	var probes []probe
-	fits := func(order []uint8) bool {
-		for _, q := range probes {
-			h := 0
-			for i, k := range order {
-				if q.order[i] == k {
-					h++
-				}
-			}
-			if h != q.hits {
-				return false
-			}
+	for {
+		order, only, err := p.choose(t, probes)
+		if err != nil {
+			return err
 		}
-		return true
+		if only {
+			copy(secret[t.lo:t.hi], order)
+			return nil
+		}
+		p.fill(y)
+		copy(p.buf[t.lo:t.hi], order)
+		b, err := p.answer()
+		if err != nil {
+			return err
+		}
+		if b-outside == len(order) {
+			copy(secret[t.lo:t.hi], order)
+			return nil
+		}
+		probes = append(probes, probe{order, b - outside})
+	}
+}
+
+// A probe is an order played inside a run and the hits it scored there.
+type probe struct {
+	order []uint8
+	hits  int
+}
+
+// Limits of choose's scoring: at most maxTry orders are tried as the next
+// probe, each against at most maxTargets of the orders that fit.
+const (
+	maxTry     = 100
+	maxTargets = 1000
+)
+
+// choose returns the order to play next in t after probes, and whether it
+// is the only order left: of the orders that fit every probe, the one
+// whose hits split them best (least Σ n² over the classes), ties to the
+// lowest. Its answers are kept on the game's states, so a replay does not
+// list the orders again.
+func (p *plan) choose(t run, probes []probe) ([]uint8, bool, error) {
+	key := memoKey(t, probes)
+	if c, ok := p.memo.get(key); ok {
+		return c.order, c.only, nil
 	}
 	order := make([]uint8, 0, t.hi-t.lo)
 	for k, n := range t.count {
@@ -258,44 +289,72 @@ func (p *plan) arrange(t run, total []int, secret []uint8) error {
 			order = append(order, uint8(k))
 		}
 	}
-	// The orders come in lexicographic order, so an order ruled out stays
-	// ruled out: one pass finds every first fit.
+	var fit [][]uint8
 	for {
-		if !fits(order) {
-			if !nextPerm(order) {
-				return p.inconsistent()
-			}
-			continue
+		if fits(order, probes) {
+			fit = append(fit, slices.Clone(order))
 		}
-		// Play it unless it is the only order left.
-		first := slices.Clone(order)
-		rest := slices.Clone(order)
-		only := true
-		for nextPerm(rest) {
-			if fits(rest) {
-				only = false
-				break
-			}
-		}
-		if only {
-			copy(secret[t.lo:t.hi], first)
-			return nil
-		}
-		p.fill(y)
-		copy(p.buf[t.lo:t.hi], first)
-		b, err := p.answer()
-		if err != nil {
-			return err
-		}
-		if b-outside == len(first) {
-			copy(secret[t.lo:t.hi], first)
-			return nil
-		}
-		probes = append(probes, probe{first, b - outside})
 		if !nextPerm(order) {
-			return p.inconsistent()
+			break
 		}
 	}
+	if len(fit) == 0 {
+		return nil, false, p.inconsistent()
+	}
+	best, bestScore := fit[0], -1
+	if len(fit) > 1 {
+		targets := spread(fit, maxTargets)
+		counts := make([]int, len(order)+1)
+		for _, g := range spread(fit, maxTry) {
+			clear(counts)
+			for _, x := range targets {
+				counts[hits(g, x)]++
+			}
+			score := 0
+			for _, n := range counts {
+				score += n * n
+			}
+			if bestScore < 0 || score < bestScore {
+				best, bestScore = g, score
+			}
+		}
+	}
+	c := choice{best, len(fit) == 1}
+	p.memo.put(key, c)
+	return c.order, c.only, nil
+}
+
+// spread returns at most n of xs, evenly spaced, the first among them.
+func spread(xs [][]uint8, n int) [][]uint8 {
+	if len(xs) <= n {
+		return xs
+	}
+	out := make([][]uint8, n)
+	for i := range out {
+		out[i] = xs[i*len(xs)/n]
+	}
+	return out
+}
+
+// hits returns the positions where a and b agree.
+func hits(a, b []uint8) int {
+	h := 0
+	for i, k := range a {
+		if b[i] == k {
+			h++
+		}
+	}
+	return h
+}
+
+// fits reports whether order scores every probe's hits.
+func fits(order []uint8, probes []probe) bool {
+	for _, q := range probes {
+		if hits(order, q.order) != q.hits {
+			return false
+		}
+	}
+	return true
 }
 
 // nextPerm rearranges a into the next order of its elements in

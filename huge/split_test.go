@@ -192,7 +192,7 @@ func ExampleSplit() {
 	steps, err := mm.Solve(st, huge.Split{}, secret, 0)
 	fmt.Println(len(steps), err, steps[len(steps)-1].Guess == secret)
 	// Output:
-	// 273 <nil> true
+	// 293 <nil> true
 }
 
 // TestAutoSplitsLongCodes checks that auto leaves codes of more than
