@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/huge"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
@@ -212,5 +213,25 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 	st, _ := mm.NewState(mm.Rules{Colors: 35, Pegs: 21, Distinct: true}, nil)
 	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
 		t.Errorf("Auto on 35x21 distinct: %v; want ErrTooLarge", err)
+	}
+}
+
+// TestSplitConcurrent plays split through the harness's shared decision
+// tree with two workers, whose states share split's memo, and checks the
+// games against ones played alone.
+func TestSplitConcurrent(t *testing.T) {
+	r := mm.Rules{Colors: 12, Pegs: 40}
+	opts := eval.Options{Games: 16, Seed: 3, Workers: 2}
+	rep, err := eval.Run(context.Background(), r, "split", huge.Split{}, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Workers = 1
+	alone, err := eval.Run(context.Background(), r, "split", huge.Split{}, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Total != alone.Total || rep.Max != alone.Max {
+		t.Errorf("two workers: %d guesses, at most %d; one: %d, at most %d", rep.Total, rep.Max, alone.Total, alone.Max)
 	}
 }
