@@ -153,6 +153,11 @@ func gameRand(seed, i, p uint64) *rand.Rand {
 // counted as failed; any other error of a game stops the run with an error
 // naming the secret. Run returns early when ctx is cancelled. Its worker
 // goroutines have ended when it returns.
+//
+// A deterministic strategy on an enumerable space (at most mm.MaxSpace
+// codes) is played through its decision tree, grown as the games need it,
+// so that games sharing a history share its guesses; CheckMemory refuses a
+// tree that would not fit. Other games are played each on its own.
 func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -184,7 +189,8 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		}
 		return len(steps), nil
 	}
-	if !mm.IsRandomized(s) {
+	switch {
+	case !mm.IsRandomized(s) && r.Size() <= mm.MaxSpace:
 		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
 		// A strategy that cannot open a game of the variant (too large
 		// for it, no strategy within a depth limit) fails every secret
@@ -193,6 +199,13 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 			return nil, err
 		}
 		play = func(_ int, secret mm.Code) (int, error) { return t.play(ctx, secret) }
+	case !mm.IsRandomized(s):
+		// Too many codes for games to meet again past their first guesses:
+		// a tree would only grow with the games (780 KB a game of split on
+		// 100 × 20), so each game is played on its own.
+		if _, err := mm.GuessContext(ctx, s, root); err != nil {
+			return nil, err
+		}
 	}
 	stats, err := parallel(ctx, src, opts, play)
 	if err != nil {

@@ -35,8 +35,9 @@ const (
 
 // CheckMemory returns an error wrapping ErrMemory if playing the secrets
 // of opts under r with s would grow a decision tree larger than
-// MemoryBudget. Only deterministic strategies grow one; randomised ones
-// play each game on its own, in memory that does not grow with the games.
+// MemoryBudget. Only deterministic strategies on enumerable spaces grow
+// one; Run plays the others' games each on its own, in memory that does
+// not grow with the games.
 func CheckMemory(r mm.Rules, s mm.Strategy, opts *Options) error {
 	if mm.IsRandomized(s) {
 		return nil
@@ -47,7 +48,7 @@ func CheckMemory(r mm.Rules, s mm.Strategy, opts *Options) error {
 	r = r.WithDefaults()
 	size := r.Size()
 	if size > mm.MaxSpace {
-		return nil // not enumerated: the tree grows one game's path at a time
+		return nil // not enumerated: Run plays each game on its own
 	}
 	games := size
 	if !opts.All && (opts.Games > 0 || size > DefaultAllLimit) {

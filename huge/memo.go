@@ -8,8 +8,8 @@ import (
 
 // A memo keeps, on a game's states (mm.State.Attach), the orders choose
 // picked, keyed by the run and the probes before them: a choice depends on
-// them alone, so the memo is shared by every state that follows, and by the
-// branches of a harness's tree. It is safe for concurrent use.
+// them alone, so one memo serves every state that follows, whichever
+// branch. It is safe for concurrent use.
 type memo struct {
 	mu sync.Mutex
 	m  map[string]choice

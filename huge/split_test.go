@@ -216,9 +216,8 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 	}
 }
 
-// TestSplitConcurrent plays split through the harness's shared decision
-// tree with two workers, whose states share split's memo, and checks the
-// games against ones played alone.
+// TestSplitConcurrent plays split through the harness with two workers
+// and checks the games against one worker's.
 func TestSplitConcurrent(t *testing.T) {
 	r := mm.Rules{Colors: 12, Pegs: 40}
 	opts := eval.Options{Games: 16, Seed: 3, Workers: 2}
