@@ -169,6 +169,28 @@ func (r Rules) Check(c Code) error {
 	return nil
 }
 
+// NumOpenings returns the number of codes Openings returns, without
+// listing them: the partitions of the pegs into at most Colors parts, or 1
+// with distinct colours. It grows fast with the pegs: 627 on 20 × 20,
+// about 10⁸ on 100 × 20. It costs O(Pegs·Colors).
+func (r Rules) NumOpenings() uint64 {
+	r = r.WithDefaults()
+	if r.Distinct {
+		return 1
+	}
+	// ways[n] counts the partitions of n into parts of at most k pegs,
+	// for k = 1, 2, …, Colors; by conjugation, as many as into at most
+	// Colors parts.
+	ways := make([]uint64, r.Pegs+1)
+	ways[0] = 1
+	for k := 1; k <= min(r.Colors, r.Pegs); k++ {
+		for n := k; n <= r.Pegs; n++ {
+			ways[n] += ways[n-k]
+		}
+	}
+	return ways[r.Pegs]
+}
+
 // Openings returns one first guess of each class of codes that renaming
 // colours and permuting positions map onto each other — first guesses in
 // one class lead to the same results, so only one needs trying. Each is the

@@ -56,3 +56,26 @@ func TestOpeningsCoverEveryClass(t *testing.T) {
 		}
 	}
 }
+
+// TestNumOpenings checks the count against the list where the list is
+// short, and published partition numbers where it is not.
+func TestNumOpenings(t *testing.T) {
+	for _, r := range []mm.Rules{mm.Classic, {Colors: 8, Pegs: 5}, {Colors: 2, Pegs: 4}, {Colors: 3, Pegs: 9},
+		{Colors: 20, Pegs: 20}, {Colors: 10, Pegs: 4, Distinct: true}} {
+		if got, want := r.NumOpenings(), uint64(len(r.Openings())); got != want {
+			t.Errorf("%v.NumOpenings() = %d; want %d, the openings listed", r, got, want)
+		}
+	}
+	for _, tt := range []struct {
+		r    mm.Rules
+		want uint64
+	}{
+		{mm.Rules{Colors: 64, Pegs: 60}, 966_467}, // p(60)
+		{mm.Rules{Colors: 64, Pegs: 33}, 10_143},  // p(33)
+		{mm.Rules{Colors: 2, Pegs: 100}, 51},      // ⌊100/2⌋ + 1
+	} {
+		if got := tt.r.NumOpenings(); got != tt.want {
+			t.Errorf("%v.NumOpenings() = %d; want %d", tt.r, got, tt.want)
+		}
+	}
+}

@@ -85,6 +85,10 @@ won within N guesses first.`,
 			if err != nil {
 				return err
 			}
+			if m := r.NumOpenings(); m > maxOpenings {
+				return fmt.Errorf("%s has %d openings (one per way to split the pegs among the colours), more than the %d openings tries; "+
+					"take at most %d pegs", r, m, maxOpenings, mostOpeningPegs(r))
+			}
 			openings := r.Openings()
 			works := make([]strategyWork, len(openings))
 			names := make([]string, len(openings))
@@ -195,4 +199,18 @@ func writeOpeningsCSV(w io.Writer, r mm.Rules, name string, rows []openingJSON, 
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// maxOpenings is the most first guesses openings plays, each against every
+// secret or sample: 33 pegs of many colours have 10 143.
+const maxOpenings = 10_000
+
+// mostOpeningPegs returns the most pegs of r's colours whose openings
+// number at most maxOpenings.
+func mostOpeningPegs(r mm.Rules) int {
+	p := r.Pegs
+	for p > 1 && (mm.Rules{Colors: r.Colors, Pegs: p}).NumOpenings() > maxOpenings {
+		p--
+	}
+	return p
 }
