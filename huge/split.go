@@ -40,10 +40,11 @@ import (
 // each run split and one for each order tried: about 275 on 100 × 20 (see
 // BENCHMARKS.md). Each guess replays the plan against the history, O(T·P)
 // for the T turns played; the orders chosen are kept on the game's states
-// (mm.State.Attach), so each is listed and scored once, at most 200 000
-// orders against 1000 of them for 100 candidates. Guesses it would repeat are answered
-// from the history instead, so a guess is never played twice, and turns it
-// did not ask for (a hint ignored in assist) cost nothing but their place.
+// (mm.State.Attach), so each is listed and scored once: at most 200 000
+// orders listed, 100 of them scored against 1000. Guesses it would repeat
+// are answered from the history instead, so a guess is never played twice,
+// and turns it did not ask for (a hint ignored in assist) cost nothing but
+// their place.
 //
 // Split is deterministic and safe for concurrent use. It refuses variants
 // with distinct colours, whose rules forbid its one-colour codes.
@@ -229,12 +230,7 @@ func arrangements(count []int) int {
 // known n_y − |t ∩ y| to each black count), until one order is left. It
 // writes the order into secret.
 func (p *plan) arrange(t run, total []int, secret []uint8) error {
-	y := 0
-	for k, n := range t.count {
-		if n > t.count[y] {
-			y = k
-		}
-	}
+	y := commonest(t.count)
 	outside := total[y] - t.count[y]
 	var probes []probe
 	for {
@@ -376,6 +372,17 @@ func nextPerm(a []uint8) bool {
 	return true
 }
 
+// commonest returns the colour counted most, the lowest of those tied.
+func commonest(count []int) int {
+	y := 0
+	for k, n := range count {
+		if n > count[y] {
+			y = k
+		}
+	}
+	return y
+}
+
 // alone reports whether one colour fills t, and which.
 func alone(t run) (int, bool) {
 	for k, n := range t.count {
@@ -391,14 +398,11 @@ func alone(t run) (int, bool) {
 func (p *plan) split(t run, total []int) ([]int, error) {
 	mid := (t.lo + t.hi) / 2
 	half := mid - t.lo
-	y := 0 // the commonest colour in t, which fills all but the left half
+	y := commonest(t.count) // fills all but the left half
 	var present []int
 	for k, n := range t.count {
 		if n > 0 {
 			present = append(present, k)
-			if n > t.count[y] {
-				y = k
-			}
 		}
 	}
 	left := make([]int, p.colors)
