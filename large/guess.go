@@ -52,6 +52,9 @@ type targets struct {
 	counts       []int32 // per feedback key, (pegs+1)² of them
 	keys         []int32 // per code, scratch
 	base         []int32 // per code, scratch
+	// closest, if set, is the guess to play when no candidate could be
+	// found (then n is 0): the code nearest to fitting every turn.
+	closest []uint8
 }
 
 func newTargets(pegs, colors int, codes []uint8, all bool) *targets {

@@ -32,6 +32,10 @@ type pool struct {
 	// of the shares of the pool that survived each turn, or the share of
 	// random codes accepted.
 	frac float64
+	// closest, when the sampler found no consistent code within its
+	// budget, is the code nearest to fitting every turn that it found: the
+	// guess to play instead of a candidate.
+	closest []uint8
 }
 
 // maxNear is the most near misses a pool keeps.
@@ -95,6 +99,10 @@ type walker struct {
 	words    int
 	at       []uint64 // pegs × colors × words
 	more     []uint64 // colors × (pegs+1) × words
+	// low is the inconsistent code of least energy the walks have looked
+	// at, and lowE its energy (0: none yet).
+	low  []uint8
+	lowE int
 }
 
 func newWalker(c *Constraints, rng *rand.Rand, m *meter) *walker {
@@ -360,6 +368,8 @@ func (w *walker) walk(ctx context.Context, s *sample, seeds []uint8, n, gap, mos
 				if s.add(ch.x) && s.len() == n {
 					break
 				}
+			} else if w.lowE == 0 || ch.e < w.lowE {
+				w.low, w.lowE = append(w.low[:0], ch.x...), ch.e
 			}
 		}
 	}

@@ -44,6 +44,10 @@ const (
 const (
 	sampleShare = 0.4
 	listShare   = 0.3
+	// searchShare is the most of its budget a guess spends looking for a
+	// consistent code when the sample has none; past it, it plays the
+	// code nearest to fitting it has met (see pool.closest).
+	searchShare = 1.5
 )
 
 // Sampler plays variants too large to enumerate. Each turn it keeps a
@@ -60,9 +64,12 @@ const (
 // Metropolis walks started from them pass through (see chain), whose long
 // run is uniform on the candidates. Only when too few codes survive does it
 // seed the walks with codes drawn by constraint search (see Constraints);
-// if that finds none within the budget, it searches on without a limit
-// until it finds one, since only a consistent code can be the secret: such
-// a guess overruns its budget (late in 20 × 20 games, by up to 25 times).
+// if that finds none, it searches on, in a fixed order and then with
+// random restarts, until the guess has spent searchShare of its budget.
+// Late in large games a search can take many budgets (ten seconds on some
+// 20 × 20 histories), so past that Sampler plays the code nearest to
+// fitting the answers that its walks met: a guess that cannot win but whose
+// answer narrows the next turn's search. Every guess keeps to its budget.
 // When the walks keep meeting the same codes, the candidates are few, and
 // Sampler lists them all with the constraint search if that fits the
 // budget.
@@ -129,6 +136,9 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	if err != nil {
 		return mm.Code{}, err
 	}
+	if t.closest != nil {
+		return toCode(unplayed(st, t.closest)), nil
+	}
 	if t.all && t.n <= 2 {
 		return toCode(t.codes[:r.Pegs]), nil
 	}
@@ -148,18 +158,17 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 
 type poolKey struct{}
 
-// MaxLog10Size is log₁₀ of the most codes Sampler plays: 20 pegs × 20
-// colours, the largest variant it has been measured to solve in seconds
-// (see BENCHMARKS.md). Beyond it the sample loses the candidates and a
-// game can run on for many minutes (a 25 × 25 game had not ended after
-// ten, a 30 × 30 one after five).
-var MaxLog10Size = mm.Rules{Colors: 20, Pegs: 20}.Log10Size()
+// MaxLog10Size is log₁₀ of the most codes Sampler plays: 30 pegs × 30
+// colours, the largest variant it has been measured on (see
+// BENCHMARKS.md); every guess keeps to its budget, so a game's time grows
+// with its guesses only.
+var MaxLog10Size = mm.Rules{Colors: 30, Pegs: 30}.Log10Size()
 
 // CheckSize returns an error wrapping mm.ErrTooLarge if r has more codes
 // than Sampler plays, saying how many it plays.
 func CheckSize(r mm.Rules) error {
 	if l := r.Log10Size(); l > MaxLog10Size+1e-9 {
-		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (20 pegs × 20 colours), and %s has about 10^%.1f; "+
+		return fmt.Errorf("%w: the sampler plays variants of up to 10^%.1f codes (30 pegs × 30 colours), and %s has about 10^%.1f; "+
 			"take fewer colours or pegs", mm.ErrTooLarge, MaxLog10Size, r, l)
 	}
 	return nil
@@ -216,6 +225,11 @@ func (s Sampler) targets(ctx context.Context, st *mm.State, m *meter) (*targets,
 		if err != nil {
 			return nil, err
 		}
+		if len(codes) == 0 {
+			// No consistent code found in the budget.
+			pl := st.Attached(poolKey{}).(*pool)
+			return &targets{pegs: p, colors: r.Colors, closest: pl.closest}, nil
+		}
 		if !listed {
 			return newTargets(p, r.Colors, codes, false), nil
 		}
@@ -254,7 +268,7 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	if pl.full {
-		return pl.codes, false, nil
+		return pl.codes, false, nil // empty if pl.closest is to be played
 	}
 	w := newWalker(c, st.Rand(), m)
 	frac := pl.frac
@@ -317,14 +331,25 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 		found, nodes, err := c.sampleNear(ctx, st.Rand(), seeds-smp.len(), effort, nil, pl.near)
 		m.spend(float64(nodes) * perNode)
 		if smp.len() == 0 && len(found) == 0 && err != nil && !errors.Is(err, mm.ErrInconsistent) && ctx.Err() == nil {
-			// Not one consistent code yet, and only a consistent code
-			// can win: finding one comes before the budget. A search
-			// without a limit ends (see sampleNear), or ctx stops it.
-			// Without hints: on 20 × 20 they made it slower more often
-			// than faster (the hint's colours tried first lead into the
-			// same dead ends at every restart).
-			found, nodes, err = c.sampleNear(ctx, st.Rand(), 1, 0, nil, nil)
-			m.spend(float64(nodes) * perNode)
+			// Not one consistent code yet: search on, without hints (on
+			// 20 × 20 the hint's colours, tried first at every restart,
+			// lead into the same dead ends more often than not), while
+			// the guess has spent less than searchShare of its budget.
+			// Half of it on one search in a fixed order, half on
+			// restarts in random orders: each is much the faster on
+			// some late 20 × 20 histories (7.5k nodes against 726k on
+			// one, 1.8M against a few hundred thousand on another).
+			if effort := int((m.budget*searchShare - m.spent) / perNode); effort > 0 {
+				var x []uint8
+				x, nodes, err = c.findInOrder(ctx, effort/2)
+				m.spend(float64(nodes) * perNode)
+				if x != nil {
+					found = x
+				} else if err == nil || errors.Is(err, ErrSearchLimit) {
+					found, nodes, err = c.sampleNear(ctx, st.Rand(), 1, effort-nodes, nil, nil)
+					m.spend(float64(nodes) * perNode)
+				}
+			}
 		}
 		if ctx.Err() != nil {
 			return nil, false, ctx.Err()
@@ -354,13 +379,21 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			}
 		}
 	}
-	if smp.len() == 0 {
-		// Not reached: the search without a limit above finds a code,
-		// or returns an error.
-		return nil, false, fmt.Errorf("large: no consistent code found at turn %d", st.Len())
-	}
 	if frac < 0 {
 		frac = 1 / math.Pow(10, r.Log10Size())
+	}
+	if smp.len() == 0 {
+		// No consistent code within the budget: play the code nearest to
+		// fitting that the walks met, or a random code if they met none.
+		// Its answer narrows the next turn's search as a candidate's
+		// would.
+		x := w.low
+		if x == nil {
+			x = make([]uint8, p)
+			w.randomCode(x)
+		}
+		pl.closest, pl.frac, pl.full = x, frac, true
+		return nil, false, nil
 	}
 	pl.codes, pl.frac, pl.full = smp.codes, frac, true
 	return smp.codes, false, nil

@@ -260,6 +260,35 @@ func (c *Constraints) Find(effort int) (mm.Code, error) {
 	return toCode(x), nil
 }
 
+// findInOrder returns the first code consistent with every turn that one
+// search, trying counts and colours in ascending order, reaches within
+// effort nodes, or nil; it also returns the nodes searched. Its error wraps
+// mastermind.ErrInconsistent when the search was complete and found none,
+// ErrSearchLimit when the effort ran out, or is ctx.Err().
+func (c *Constraints) findInOrder(ctx context.Context, effort int) ([]uint8, int, error) {
+	if !c.ok {
+		return nil, 0, c.inconsistent()
+	}
+	s := c.newSearcher(nil, effort)
+	s.ctx = ctx
+	var x []uint8
+	s.visit = func(leaf []uint8) bool {
+		x = append([]uint8(nil), leaf...)
+		return false
+	}
+	s.stack[0].copyFrom(&c.root)
+	s.dfs(0)
+	switch {
+	case x != nil:
+		return x, s.nodes, nil
+	case s.stopped:
+		return nil, s.nodes, ctx.Err()
+	case s.cut:
+		return nil, s.nodes, fmt.Errorf("%w: no code found in %d nodes", ErrSearchLimit, s.nodes)
+	}
+	return nil, s.nodes, c.inconsistent()
+}
+
 // Sample returns n codes consistent with every turn, drawn at random with
 // rng by depth-first searches that try colour counts and colours in random
 // order — counts by their chance among random codes, colours uniformly — so

@@ -38,7 +38,7 @@ func TestUnplayed(t *testing.T) {
 	}
 }
 
-// Variants of more codes than 20 × 20 are refused at the first guess, saying how
+// Variants of more codes than 30 × 30 are refused at the first guess, saying how
 // many codes the sampler plays.
 func TestCheckSize(t *testing.T) {
 	for _, tt := range []struct {
@@ -48,9 +48,9 @@ func TestCheckSize(t *testing.T) {
 		{mm.Rules{Colors: 20, Pegs: 20}, true},
 		{mm.Rules{Colors: 64, Pegs: 10}, true},
 		{mm.Rules{Colors: 2, Pegs: 32}, true},
-		{mm.Rules{Colors: 21, Pegs: 20}, false},
-		{mm.Rules{Colors: 25, Pegs: 25}, false},
-		{mm.Rules{Colors: 30, Pegs: 30}, false},
+		{mm.Rules{Colors: 25, Pegs: 25}, true},
+		{mm.Rules{Colors: 30, Pegs: 30}, true},
+		{mm.Rules{Colors: 31, Pegs: 30}, false},
 		{mm.Rules{Colors: 64, Pegs: 32}, false},
 	} {
 		err := CheckSize(tt.r)

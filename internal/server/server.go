@@ -108,9 +108,10 @@ var DefaultLimits = Limits{
 	MaxGuesses:        1000,
 	DefaultMaxGuesses: 10,
 	MaxTimeLimit:      24 * time.Hour,
-	// 20 × 20, the largest variant the sampler that hints on large games
-	// plays (large.MaxLog10Size; a test keeps the two equal).
-	MaxLog10Codes: mm.Rules{Colors: 20, Pegs: 20}.Log10Size(),
+	// 30 × 30, the largest variant the sampler that hints on large games
+	// plays (large.MaxLog10Size; a test keeps the two equal). Within
+	// MaxPegs and MaxColors the largest game is 35 colours × 20 pegs.
+	MaxLog10Codes: mm.Rules{Colors: 30, Pegs: 30}.Log10Size(),
 }
 
 func (l Limits) withDefaults() Limits {
