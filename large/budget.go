@@ -8,8 +8,14 @@ import "math"
 const (
 	// costRandom: a peg of a random code drawn and checked against a turn.
 	costRandom = 1.5
-	// costStep: a step of a walk, per word of a turn set it looks at.
-	costStep = 12
+	// costStep: a step of a walk, per word of a turn set it looks at;
+	// costStepTurn: a step, per turn of the history, since the turns a
+	// step updates grow with them. Measured on 2026-11-23 on histories of
+	// 5 to 60 turns of 12 to 30 pegs (about 60 + 1.5·turns ns a step, up
+	// to twice that late in real games, whose guesses resemble one
+	// another).
+	costStep     = 12
+	costStepTurn = 3
 	// costMove: a target looked at for one move of a guess, and
 	// costMoveFixed: a move, whatever the targets. Re-measured on
 	// 2026-11-23 by the thread's CPU time in BenchmarkGames (the machine

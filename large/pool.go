@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -99,10 +100,49 @@ type walker struct {
 	words    int
 	at       []uint64 // pegs × colors × words
 	more     []uint64 // colors × (pegs+1) × words
-	// low is the inconsistent code of least energy the walks have looked
-	// at, and lowE its energy (0: none yet).
-	low  []uint8
-	lowE int
+	// lows are the inconsistent codes of least energy the walks have
+	// looked at, fewest misses first, at most maxLows of them.
+	lows []lowCode
+}
+
+// A lowCode is a code that misses the turns by e (see chain).
+type lowCode struct {
+	e int
+	x []uint8
+}
+
+// maxLows is the most codes walker.lows holds.
+const maxLows = 32
+
+// offer adds x, which misses the turns by e > 0, to w.lows if it is among
+// the maxLows codes of least energy looked at and not there yet.
+func (w *walker) offer(x []uint8, e int) {
+	n := len(w.lows)
+	if n == maxLows && e >= w.lows[n-1].e {
+		return
+	}
+	i := n
+	for i > 0 && w.lows[i-1].e > e {
+		i--
+	}
+	for j := i - 1; j >= 0 && w.lows[j].e == e; j-- {
+		if slices.Equal(w.lows[j].x, x) {
+			return
+		}
+	}
+	if n == maxLows {
+		w.lows = w.lows[:n-1]
+	}
+	w.lows = slices.Insert(w.lows, i, lowCode{e, slices.Clone(x)})
+}
+
+// lowCodes returns the codes of w.lows, flat.
+func (w *walker) lowCodes() []uint8 {
+	var flat []uint8
+	for _, l := range w.lows {
+		flat = append(flat, l.x...)
+	}
+	return flat
 }
 
 func newWalker(c *Constraints, rng *rand.Rand, m *meter) *walker {
@@ -124,6 +164,11 @@ func newWalker(c *Constraints, rng *rand.Rand, m *meter) *walker {
 		}
 	}
 	return w
+}
+
+// stepCost returns what a step of a walk costs the meter.
+func (w *walker) stepCost() float64 {
+	return costStep*float64(4+w.words) + costStepTurn*float64(w.c.turns)
 }
 
 // random appends codes drawn uniformly from every code of the variant until
@@ -353,7 +398,7 @@ func (w *walker) walk(ctx context.Context, s *sample, seeds []uint8, n, gap, mos
 	for i := range chains {
 		chains[i] = w.newChain(seeds[i*p : (i+1)*p])
 	}
-	defer func() { w.meter.spend(float64(steps) * costStep * float64(4+w.words)) }()
+	defer func() { w.meter.spend(float64(steps) * w.stepCost()) }()
 	for round := 0; s.len() < n && steps < most; round++ {
 		if round%64 == 0 && ctx.Err() != nil {
 			return steps, seen, ctx.Err()
@@ -368,8 +413,8 @@ func (w *walker) walk(ctx context.Context, s *sample, seeds []uint8, n, gap, mos
 				if s.add(ch.x) && s.len() == n {
 					break
 				}
-			} else if w.lowE == 0 || ch.e < w.lowE {
-				w.low, w.lowE = append(w.low[:0], ch.x...), ch.e
+			} else {
+				w.offer(ch.x, ch.e)
 			}
 		}
 	}
@@ -435,5 +480,5 @@ func (w *walker) burn(flat []uint8, steps int) {
 			}
 		}
 	}
-	w.meter.spend(float64(steps*len(flat)/p) * costStep * float64(4+w.words))
+	w.meter.spend(float64(steps*len(flat)/p) * w.stepCost())
 }

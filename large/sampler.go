@@ -316,7 +316,7 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			frac = float64(len(drawn)/p) / float64(n)
 		}
 	}
-	perStep := costStep * float64(4+w.words)
+	perStep := w.stepCost()
 	if smp.len() < seeds && len(pl.near) > 0 {
 		// Too few survived: walk from the near misses, which are a
 		// step or two from consistent codes.
@@ -335,11 +335,12 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			// 20 × 20 the hint's colours, tried first at every restart,
 			// lead into the same dead ends more often than not), while
 			// the guess has spent less than searchShare of its budget.
-			// Half of it on one search in a fixed order, half on
-			// restarts in random orders: each is much the faster on
-			// some late 20 × 20 histories (7.5k nodes against 726k on
-			// one, 1.8M against a few hundred thousand on another).
-			if effort := int((m.budget*searchShare - m.spent) / perNode); effort > 0 {
+			// Two thirds of it on one search in a fixed order, then on
+			// restarts in random orders: each is much the faster on some
+			// late 20 × 20 histories (7.5k nodes against 726k on one,
+			// 1.8M against a few hundred thousand on another); then
+			// walks from the codes nearest to fitting.
+			if effort := int((m.budget*(searchShare-0.25) - m.spent) / perNode); effort > 0 {
 				var x []uint8
 				x, nodes, err = c.findInOrder(ctx, effort/2)
 				m.spend(float64(nodes) * perNode)
@@ -348,6 +349,13 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 				} else if err == nil || errors.Is(err, ErrSearchLimit) {
 					found, nodes, err = c.sampleNear(ctx, st.Rand(), 1, effort-nodes, nil, nil)
 					m.spend(float64(nodes) * perNode)
+				}
+			}
+			if len(found) == 0 && err != nil && !errors.Is(err, mm.ErrInconsistent) && ctx.Err() == nil {
+				start := append(w.lowCodes(), pl.near...)
+				most := int(math.Max(0, m.budget*searchShare-m.spent) / perStep)
+				if _, _, err := w.walk(ctx, smp, start, 1, walkGap, most); err != nil {
+					return nil, false, err
 				}
 			}
 		}
@@ -387,8 +395,12 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 		// fitting that the walks met, or a random code if they met none.
 		// Its answer narrows the next turn's search as a candidate's
 		// would.
-		x := w.low
-		if x == nil {
+		var x []uint8
+		if len(w.lows) > 0 {
+			x = w.lows[0].x
+			// The next turn's walks start from them.
+			pl.near = w.lowCodes()
+		} else {
 			x = make([]uint8, p)
 			w.randomCode(x)
 		}
