@@ -1,6 +1,9 @@
 package large
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Costs of the work Sampler counts against its budget, in nanoseconds on
 // the project's 2-core machine, measured by the package's benchmarks (see
@@ -26,8 +29,15 @@ const (
 	costMoveFixed = 700
 	// costScore: a peg or a colour of a target scored against a guess.
 	costScore = 1.0
-	// costNode: a unit of Constraints.Cost, a node of a search.
-	costNode = 8.0
+	// costNode: a unit of Constraints.Cost, a node of a search;
+	// costNodeTPK: a node, per turn and colour a position may still take
+	// at the root, which Cost leaves out and which dominates on large
+	// variants. Measured on 2026-11-23 on searches of histories of 5 to 60
+	// random turns of 12 to 30 pegs: a node took 1.6 to 2.1 passes of
+	// propagation, a pass about 1.2 ns a turn × peg × colour (5 to 118 µs a
+	// node); late in real games, with fewer colours open, less.
+	costNode    = 8.0
+	costNodeTPK = 1.2
 )
 
 // meter counts the work of one guess in the units of the budget,
@@ -44,5 +54,11 @@ func (m *meter) left() float64       { return m.budget - m.spent }
 // share returns the units left times f, at least 0.
 func (m *meter) share(f float64) float64 { return math.Max(0, m.left()*f) }
 
-// cost returns what a search of the constraints c costs a node.
-func nodeCost(c *Constraints) float64 { return costNode * float64(c.Cost()) }
+// nodeCost returns what a search of the constraints c costs a node.
+func nodeCost(c *Constraints) float64 {
+	open := 0 // the colours the positions may still take
+	for _, d := range c.root.dom {
+		open += bits.OnesCount64(d)
+	}
+	return costNode*float64(c.Cost()) + costNodeTPK*float64(c.turns*open)
+}

@@ -15,7 +15,7 @@ import (
 )
 
 // BenchmarkGames plays seeded games of Sampler at the default budget on
-// pegs × colours of 8 to 25, one game per iteration (game i: secret and
+// pegs × colours of 8 to 30, one game per iteration (game i: secret and
 // strategy seeded with i), on one goroutine. Besides the time a game it
 // reports the mean guesses, and the CPU time of the guesses as a multiple
 // of the budget at the median, the 99th percentile and the worst, read
@@ -24,7 +24,7 @@ import (
 //
 //	go test -run - -bench 'Games/12x12' -benchtime 20x ./large/
 func BenchmarkGames(b *testing.B) {
-	for _, n := range []int{8, 10, 12, 15, 20, 25} {
+	for _, n := range []int{8, 10, 12, 15, 20, 25, 30} {
 		r := mm.Rules{Colors: n, Pegs: n}
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			runtime.LockOSThread()

@@ -47,7 +47,7 @@ const (
 	// searchShare is the most of its budget a guess spends looking for a
 	// consistent code when the sample has none; past it, it plays the
 	// code nearest to fitting it has met (see pool.closest).
-	searchShare = 1.5
+	searchShare = 1.4
 )
 
 // Sampler plays variants too large to enumerate. Each turn it keeps a
@@ -335,11 +335,12 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			// 20 × 20 the hint's colours, tried first at every restart,
 			// lead into the same dead ends more often than not), while
 			// the guess has spent less than searchShare of its budget.
-			// Two thirds of it on one search in a fixed order, then on
-			// restarts in random orders: each is much the faster on some
-			// late 20 × 20 histories (7.5k nodes against 726k on one,
-			// 1.8M against a few hundred thousand on another); then
-			// walks from the codes nearest to fitting.
+			// Half of it on one search in a fixed order, then restarts
+			// in random orders: each is much the faster on some late
+			// 20 × 20 histories (7.5k nodes against 726k on one, 1.8M
+			// against a few hundred thousand on another); the last
+			// quarter budget on walks from the codes nearest to
+			// fitting.
 			if effort := int((m.budget*(searchShare-0.25) - m.spent) / perNode); effort > 0 {
 				var x []uint8
 				x, nodes, err = c.findInOrder(ctx, effort/2)
