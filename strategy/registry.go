@@ -79,11 +79,11 @@ var registry = []entry{
 		func(Options) mm.Strategy { return Incremental{} }},
 	{"permuted", "Bhushan's permuted elimination: count colours, then arrange",
 		func(Options) mm.Strategy { return Permuted{} }},
-	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; up to 20 × 20",
+	{"sampler", "the code that best splits a uniform sample of the consistent codes, found by local search; up to 30 × 30",
 		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
 	{"split", "count the colours, then halve runs of positions, counting colours in each half, and try the orders of short runs; any size with repeats, up to 100 pegs × 64 colours",
 		func(Options) mm.Strategy { return huge.Split{} }},
-	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 20 × 20 or 20 pegs",
+	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 20 pegs",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }
 

@@ -396,8 +396,8 @@ func TestHintSolver(t *testing.T) {
 	}
 }
 
-// TestHintSolverLarge asks for hints on the largest game the server takes,
-// 20 colours × 20 pegs (the sampler's largest), where auto samples: each hint is a legal code not
+// TestHintSolverLarge asks for hints on a large game, 20 colours × 20
+// pegs, where auto samples: each hint is a legal code not
 // played before. It need not be a code that could be the secret: the
 // sampler plays whatever code best splits the candidates.
 func TestHintSolverLarge(t *testing.T) {
