@@ -216,9 +216,9 @@ func (w *walker) randomCode(x []uint8) {
 // lie in islands a few misses apart, and walks at 3 stayed on theirs: the
 // sample died out and the sampler gave up on consistent codes for several
 // turns. Seeded games at the default budget (BENCHMARKS.md), 2 against 3,
-// on 2026-11-23: 21.00 guesses against 25.17 on 20 × 20 (6 games; 2.5 and
-// 1.5 gave 22.17 and 23.0), 14.20 against 14.30 on 15 × 15 (10), 11.17
-// against 11.00 on 12 × 12 (24), 8.93 against 9.08 on 10 × 10 (40).
+// on 2026-11-23: 21.00 guesses against 25.17 on 20 × 20 (6 games; 2.5
+// gave 22.17, and 1.5 23.0 on 3), 14.20 against 14.30 on 15 × 15 (10),
+// 11.17 against 11.00 on 12 × 12 (24), 8.93 against 9.08 on 10 × 10 (40).
 const beta = 2
 
 // A chain is a Metropolis walk over every code, whose energy counts how far
