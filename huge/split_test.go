@@ -196,11 +196,12 @@ func ExampleSplit() {
 	// 293 <nil> true
 }
 
-// TestAutoSplitsLongCodes checks that auto leaves codes of more than
-// strategy.MaxSamplerPegs pegs to split, even where the sampler's size
-// limit would take them.
+// TestAutoSplitsLongCodes checks that auto leaves long codes to split
+// (more than strategy.MaxSamplerPegs pegs with few colours, or more than
+// strategy.WideSamplerPegs), even where the sampler's size limit would take
+// them, and samples wide ones up to WideSamplerPegs.
 func TestAutoSplitsLongCodes(t *testing.T) {
-	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 21}} {
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 21}, {Colors: 5, Pegs: 26}, {Colors: 31, Pegs: 31}} {
 		st, _ := mm.NewState(r, nil)
 		want, err := huge.Split{}.Guess(st)
 		if err != nil {
@@ -210,9 +211,19 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 			t.Errorf("Auto on %v = %s, %v; want split's %s", r, got, err, want)
 		}
 	}
-	st, _ := mm.NewState(mm.Rules{Colors: 35, Pegs: 21, Distinct: true}, nil)
+	for _, r := range []mm.Rules{{Colors: 25, Pegs: 25}, {Colors: 6, Pegs: 30}} {
+		st, _ := mm.NewState(r, nil)
+		split, err := huge.Split{}.Guess(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := (strategy.Auto{}).Guess(st); err != nil || got == split {
+			t.Errorf("Auto on %v = %s, %v; want the sampler's guess, not split's", r, got, err)
+		}
+	}
+	st, _ := mm.NewState(mm.Rules{Colors: 40, Pegs: 31, Distinct: true}, nil)
 	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
-		t.Errorf("Auto on 35x21 distinct: %v; want ErrTooLarge", err)
+		t.Errorf("Auto on 40x31 distinct: %v; want ErrTooLarge", err)
 	}
 }
 

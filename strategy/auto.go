@@ -14,11 +14,23 @@ import (
 // is given.
 const DefaultBudget = large.DefaultBudget
 
-// MaxSamplerPegs is the most pegs Auto plays with the sampler: its games
-// slow down steeply with the pegs (one seeded game of 6 colours took 7 s on
-// 20 pegs, 38 s on 24 and more than a minute on 32; BENCHMARKS.md), where
-// huge.Split takes a tenth of a second.
-const MaxSamplerPegs = 20
+// MaxSamplerPegs is the most pegs Auto plays with the sampler whatever the
+// colours, and WideSamplerPegs the most it plays with the sampler when
+// there are at least a fifth as many colours as pegs. Beyond, the
+// sampler's games slow down steeply and it plays worse than huge.Split,
+// which takes a tenth of a second: on 3 seeded games (BENCHMARKS.md) the
+// sampler took 47 guesses on 4 colours × 30 pegs against split's 29.7, but
+// 23.3 against 34 on 6 × 24, 50.3 against 69.3 on 15 × 30, and 42 against
+// 78 on 25 × 25.
+const (
+	MaxSamplerPegs  = 20
+	WideSamplerPegs = 30
+)
+
+// samples reports whether Auto leaves r to the sampler's pegs and colours.
+func samples(r mm.Rules) bool {
+	return r.Pegs <= MaxSamplerPegs || (r.Pegs <= WideSamplerPegs && 5*r.Colors >= r.Pegs)
+}
 
 // Costs of the work Auto weighs against its budget, measured on the
 // project's 2-core machine (see BENCHMARKS.md): scoring one guess against
@@ -39,7 +51,8 @@ const (
 // few enough to list. On a space of about a million codes a game typically
 // opens with Entropy, samples through the middle and ends with Entropy
 // again. Beyond the sampler's reach (large.CheckSize, or more than
-// MaxSamplerPegs pegs) it plays huge.Split, which counts the colours, then
+// MaxSamplerPegs pegs with few colours, or more than WideSamplerPegs pegs)
+// it plays huge.Split, which counts the colours, then
 // halves the positions, and finishes 100 pegs × 20 colours in a tenth of a
 // second; distinct-colour variants there are refused.
 //
@@ -97,11 +110,11 @@ func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 			return Entropy{ConsistentOnly: true}.GuessContext(ctx, st)
 		}
 	}
-	if err := large.CheckSize(r); err != nil || r.Pegs > MaxSamplerPegs {
+	if err := large.CheckSize(r); err != nil || !samples(r) {
 		if r.Distinct {
 			if err == nil {
-				err = fmt.Errorf("%w: auto samples variants of up to %d pegs, and %s has %d; split, beyond, needs repeated colours",
-					mm.ErrTooLarge, MaxSamplerPegs, r, r.Pegs)
+				err = fmt.Errorf("%w: auto samples variants of up to %d pegs (%d with at least a fifth as many colours), and %s has %d; split, beyond, needs repeated colours",
+					mm.ErrTooLarge, MaxSamplerPegs, WideSamplerPegs, r, r.Pegs)
 			}
 			return mm.Code{}, err
 		}
