@@ -192,7 +192,7 @@ func NewSolver(st *mm.State, opts *Options) (*Solver, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	s.idle = make(chan struct{}, workers-1)
+	s.extra = int32(workers - 1)
 	return &Solver{s: s, opts: *opts}, nil
 }
 

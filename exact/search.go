@@ -20,8 +20,12 @@ type search struct {
 	probeMin int     // the smallest set whose guesses' classes are probed
 	hist0    []int32 // the guesses of the starting state, space indices
 
-	nodes   atomic.Int64  // nodes searched, in batches from the workers
-	idle    chan struct{} // slots for workers beyond the first
+	nodes atomic.Int64 // nodes searched, in batches from the workers
+	// busy counts the helpers at work less the workers waiting on theirs:
+	// a call's own worker and up to extra more compute at once (but for a
+	// moment when one that waited goes on).
+	busy    atomic.Int32
+	extra   int32
 	spareMu sync.Mutex
 	spare   []*worker // workers not in use, with their scratch memory
 	news    news

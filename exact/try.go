@@ -174,7 +174,11 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 		})
 	}
 	work(w, lvl+1)
+	// No class is left to take: while the helpers finish theirs, this
+	// worker's core may serve a split below them.
+	w.s.busy.Add(-1)
 	wg.Wait()
+	w.s.busy.Add(1)
 	w.stop = up
 	if w.ctx.Err() != nil || (w.budget > 0 && w.spent > w.budget) {
 		// Not halted by a class but by the call: pass it on.
@@ -186,21 +190,23 @@ func (w *worker) solveParallel(buf []uint16, cells []cell, total int32, limit in
 	return total, deepest + 1, true
 }
 
-// borrow takes up to n idle worker slots and returns how many it got.
+// borrow takes up to n idle workers' places and returns how many it got.
 func (s *search) borrow(n int) int {
 	got := 0
-	for ; got < n; got++ {
-		select {
-		case s.idle <- struct{}{}:
-		default:
-			return got
+	for got < n {
+		b := s.busy.Load()
+		if b >= s.extra {
+			break
+		}
+		if s.busy.CompareAndSwap(b, b+1) {
+			got++
 		}
 	}
 	return got
 }
 
-// giveBack returns a helper worker and its slot.
+// giveBack returns a helper worker and its place.
 func (s *search) giveBack(cw *worker) {
 	s.putWorker(cw)
-	<-s.idle
+	s.busy.Add(-1)
 }
