@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -18,27 +19,7 @@ func playGame(t *testing.T, s mm.Strategy, r mm.Rules, secret mm.Code, seed uint
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n := 1; n <= limit; n++ {
-		g, err := s.Guess(st)
-		if err != nil {
-			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
-		}
-		if err := r.Check(g); err != nil {
-			t.Fatalf("%v, secret %s, guess %d: %v", r, secret, n, err)
-		}
-		if st.Guessed(g) {
-			t.Fatalf("%v, secret %s, guess %d: %s again", r, secret, n, g)
-		}
-		f := mm.Score(secret, g)
-		if f.Solved(r.Pegs) {
-			return n
-		}
-		if st, err = st.Play(g, f); err != nil {
-			t.Fatalf("%v, secret %s: Play(%s, %s): %v", r, secret, g, f, err)
-		}
-	}
-	t.Fatalf("%v, secret %s: not solved in %d guesses", r, secret, limit)
-	return 0
+	return gametest.Play(t, s, st, secret, limit)
 }
 
 // TestSamplerGames plays seeded games of many shapes, small and large,
