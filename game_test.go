@@ -8,13 +8,14 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 var t0 = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
 func newGame(t *testing.T, secret string, maxGuesses int, limit time.Duration) *mm.Game {
 	t.Helper()
-	return &mm.Game{ID: "g", Rules: mm.Classic, Secret: mustParse(t, mm.Classic, secret),
+	return &mm.Game{ID: "g", Rules: mm.Classic, Secret: gametest.MustParse(t, mm.Classic, secret),
 		MaxGuesses: maxGuesses, TimeLimit: limit, Created: t0}
 }
 
@@ -119,12 +120,12 @@ func TestGameStatusAt(t *testing.T) {
 func TestGameClone(t *testing.T) {
 	g := newGame(t, "3632", 0, 0)
 	for _, s := range []string{"1111", "2222", "3333"} {
-		g.Guess(mustParse(t, mm.Classic, s), t0)
+		g.Guess(gametest.MustParse(t, mm.Classic, s), t0)
 	}
 	snap := *g
-	g.Guess(mustParse(t, mm.Classic, "4444"), t0)
+	g.Guess(gametest.MustParse(t, mm.Classic, "4444"), t0)
 	cp := snap.Clone()
-	cp.Guess(mustParse(t, mm.Classic, "5555"), t0)
+	cp.Guess(gametest.MustParse(t, mm.Classic, "5555"), t0)
 	if len(snap.Turns) != 3 || snap.Turns[2].Guess.String() != "3333" {
 		t.Errorf("snapshot turns = %v; want 3 ending 3333", snap.Turns)
 	}

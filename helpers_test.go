@@ -2,7 +2,6 @@ package mastermind_test
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -91,16 +90,6 @@ func mustCode(t testing.TB, colors ...int) mm.Code {
 	return c
 }
 
-// mustParse parses s under r in the default alphabet or fails the test.
-func mustParse(t testing.TB, r mm.Rules, s string) mm.Code {
-	t.Helper()
-	c, err := r.ParseCode(s)
-	if err != nil {
-		t.Fatalf("ParseCode(%q): %v", s, err)
-	}
-	return c
-}
-
 // mustSpace returns the space of r or fails the test.
 func mustSpace(t testing.TB, r mm.Rules) *mm.Space {
 	t.Helper()
@@ -160,17 +149,4 @@ func refCandidates(r mm.Rules, turns []mm.Turn) []mm.Code {
 		}
 	}
 	return out
-}
-
-// checkOneLine checks that err's text is a single line that starts with
-// "mastermind: ".
-func checkOneLine(t testing.TB, err error) {
-	t.Helper()
-	msg := err.Error()
-	if strings.ContainsAny(msg, "\r\n") {
-		t.Errorf("error text %q is not one line", msg)
-	}
-	if !strings.HasPrefix(msg, "mastermind: ") {
-		t.Errorf("error text %q does not start with \"mastermind: \"", msg)
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 func mustAlphabet(t testing.TB, s string) *mm.Alphabet {
@@ -81,7 +82,7 @@ func TestParseCode(t *testing.T) {
 		if !errors.Is(err, mm.ErrInvalidCode) {
 			t.Errorf("Parse(%v, %q) error %v does not wrap ErrInvalidCode", tt.r, tt.in, err)
 		}
-		checkOneLine(t, err)
+		gametest.CheckOneLine(t, err)
 		var pe *mm.ParseError
 		if !errors.As(err, &pe) {
 			t.Errorf("Parse(%v, %q) error %v is not a *ParseError", tt.r, tt.in, err)
@@ -137,7 +138,7 @@ func TestAlphabet(t *testing.T) {
 			continue
 		}
 		if err != nil {
-			checkOneLine(t, err)
+			gametest.CheckOneLine(t, err)
 			continue
 		}
 		if a.String() != tt.symbols || a.Len() != len([]rune(tt.symbols)) {
@@ -300,7 +301,7 @@ func TestParseFeedback(t *testing.T) {
 		if !errors.Is(err, mm.ErrInvalidFeedback) {
 			t.Errorf("ParseFeedback(%q, %d) error %v does not wrap ErrInvalidFeedback", tt.in, tt.pegs, err)
 		}
-		checkOneLine(t, err)
+		gametest.CheckOneLine(t, err)
 	}
 }
 

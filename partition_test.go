@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 // table2 is the content of testdata/table2.golden: the guesses, the
@@ -80,7 +81,7 @@ func TestTable2(t *testing.T) {
 	}
 	sp := mustSpace(t, r)
 	for j, gs := range tab.guesses {
-		g := mustParse(t, r, gs)
+		g := gametest.MustParse(t, r, gs)
 		parts, err := sp.All().Partition(g)
 		if err != nil {
 			t.Fatalf("Partition(%v): %v", g, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 // TestRefScore pins the reference scorer itself to hand-worked examples, so
@@ -49,7 +50,7 @@ func TestScoreExamples(t *testing.T) {
 		{"1216", "2111", mm.Feedback{Black: 1, White: 2}},
 	}
 	for _, tt := range tests {
-		s, g := mustParse(t, mm.Classic, tt.secret), mustParse(t, mm.Classic, tt.guess)
+		s, g := gametest.MustParse(t, mm.Classic, tt.secret), gametest.MustParse(t, mm.Classic, tt.guess)
 		if got := mm.Score(s, g); got != tt.want {
 			t.Errorf("Score(%v, %v) = %v; want %v", s, g, got, tt.want)
 		}

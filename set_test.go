@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 var setRules = []mm.Rules{
@@ -224,7 +225,7 @@ func TestKeys(t *testing.T) {
 // alias another feedback's key.
 func TestFilterImpossibleFeedback(t *testing.T) {
 	sp := mustSpace(t, mm.Classic)
-	g := mustParse(t, mm.Classic, "1122")
+	g := gametest.MustParse(t, mm.Classic, "1122")
 	for _, f := range []mm.Feedback{
 		{Black: 3, White: 1},
 		{Black: 0, White: 5},

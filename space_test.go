@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 )
 
 var spaceRules = []mm.Rules{
@@ -125,7 +126,7 @@ func TestSpaceOfErrors(t *testing.T) {
 			t.Errorf("SpaceOf(%+v) = %v, %v; want nil, %v", tt.r, sp, err, tt.want)
 			continue
 		}
-		checkOneLine(t, err)
+		gametest.CheckOneLine(t, err)
 		if errors.Is(tt.want, mm.ErrInvalidRules) {
 			if err := tt.r.Validate(); !errors.Is(err, mm.ErrInvalidRules) {
 				t.Errorf("%+v.Validate() = %v; want ErrInvalidRules", tt.r, err)
@@ -206,7 +207,7 @@ func TestRulesCheck(t *testing.T) {
 			if !errors.Is(err, mm.ErrInvalidCode) {
 				t.Errorf("%v.Check(%v) = %v; want ErrInvalidCode", tt.r, tt.c, err)
 			} else {
-				checkOneLine(t, err)
+				gametest.CheckOneLine(t, err)
 			}
 		}
 	}

@@ -10,35 +10,9 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
-
-func newState(t *testing.T, r mm.Rules) *mm.State {
-	t.Helper()
-	st, err := mm.NewState(r, nil)
-	if err != nil {
-		t.Fatalf("NewState(%v): %v", r, err)
-	}
-	return st
-}
-
-// play plays the turns given as "GUESS B W" triples and fails on error.
-func play(t *testing.T, st *mm.State, turns ...string) *mm.State {
-	t.Helper()
-	for _, s := range turns {
-		var g string
-		var f mm.Feedback
-		if _, err := fmt.Sscan(s, &g, &f.Black, &f.White); err != nil {
-			t.Fatalf("bad turn %q: %v", s, err)
-		}
-		next, err := st.Play(mustParse(t, st.Rules(), g), f)
-		if err != nil {
-			t.Fatalf("Play(%s, %v): %v", g, f, err)
-		}
-		st = next
-	}
-	return st
-}
 
 func TestPlayErrors(t *testing.T) {
 	r := mm.Classic
@@ -66,13 +40,13 @@ func TestPlayErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := play(t, newState(t, r), tt.history...)
+			st := gametest.PlayTurns(t, gametest.NewState(t, r), tt.history...)
 			g := mustCode(t, tt.guess...)
 			next, err := st.Play(g, tt.f)
 			if !errors.Is(err, tt.want) || next != nil {
 				t.Fatalf("Play(%v, %v) = %v, %v; want nil, %v", g, tt.f, next, err, tt.want)
 			}
-			checkOneLine(t, err)
+			gametest.CheckOneLine(t, err)
 			if st.Len() != len(tt.history) {
 				t.Errorf("a failed Play changed the state: %d turns", st.Len())
 			}
@@ -91,7 +65,7 @@ func TestCandidatesBruteForce(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(i), 8))
 		for range 6 {
 			secret := randCode(t, rng, r)
-			st := newState(t, r)
+			st := gametest.NewState(t, r)
 			for turn := 0; turn < 4 && !st.Solved(); turn++ {
 				g := randCode(t, rng, r)
 				f := mm.Score(secret, g)
@@ -139,8 +113,8 @@ func TestBranch(t *testing.T) {
 		{[]string{"1122 1 0", "1344 0 1"}, "3526"},
 		{[]string{"1122 1 0"}, "6666"},
 	} {
-		st := play(t, newState(t, r), tc.history...)
-		g := mustParse(t, r, tc.guess)
+		st := gametest.PlayTurns(t, gametest.NewState(t, r), tc.history...)
+		g := gametest.MustParse(t, r, tc.guess)
 		fs, kids, err := st.Branch(g)
 		if err != nil {
 			t.Fatalf("Branch(%v): %v", g, err)
@@ -176,7 +150,7 @@ func TestBranch(t *testing.T) {
 			t.Errorf("Branch(%v): children hold %d codes; parent has %d", g, len(union), parent.Len())
 		}
 	}
-	st := newState(t, r)
+	st := gametest.NewState(t, r)
 	if _, _, err := st.Branch(mustCode(t, 0, 0, 0)); !errors.Is(err, mm.ErrInvalidCode) {
 		t.Errorf("Branch of a 3-peg code: %v; want ErrInvalidCode", err)
 	}
@@ -186,23 +160,23 @@ func TestStateBasics(t *testing.T) {
 	if _, err := mm.NewState(mm.Rules{Colors: 1}, nil); !errors.Is(err, mm.ErrInvalidRules) {
 		t.Errorf("NewState(1 colour) = %v; want ErrInvalidRules", err)
 	}
-	st := newState(t, mm.Rules{})
+	st := gametest.NewState(t, mm.Rules{})
 	if st.Rules() != mm.Classic || st.Len() != 0 || st.Solved() || st.Remaining() != 1296 {
 		t.Errorf("new state: rules %v, %d turns, solved %v, %d remaining", st.Rules(), st.Len(), st.Solved(), st.Remaining())
 	}
-	st = play(t, st, "1122 1 0")
+	st = gametest.PlayTurns(t, st, "1122 1 0")
 	turns := st.Turns()
 	turns[0].Guess = mustCode(t, 5, 5, 5, 5)
 	if st.Turn(0).Guess.String() != "1122" {
 		t.Errorf("modifying Turns() changed the state")
 	}
 	// A nil source is seeded the same way every time.
-	a, b := newState(t, mm.Classic), newState(t, mm.Classic)
+	a, b := gametest.NewState(t, mm.Classic), gametest.NewState(t, mm.Classic)
 	if x, y := a.Rand().Uint64(), b.Rand().Uint64(); x != y {
 		t.Errorf("states with a nil source draw %d and %d; want the same", x, y)
 	}
 	// Concurrent first calls to Candidates agree.
-	st = play(t, newState(t, mm.Classic), "1122 1 0")
+	st = gametest.PlayTurns(t, gametest.NewState(t, mm.Classic), "1122 1 0")
 	var wg sync.WaitGroup
 	lens := make([]int, 8)
 	for i := range lens {
@@ -224,7 +198,7 @@ func TestStateBasics(t *testing.T) {
 // TestStateTooLarge plays a variant that cannot be enumerated.
 func TestStateTooLarge(t *testing.T) {
 	r := mm.Rules{Colors: 20, Pegs: 8}
-	st := newState(t, r)
+	st := gametest.NewState(t, r)
 	g := mustCode(t, 0, 1, 2, 3, 4, 5, 6, 7)
 	st, err := st.Play(g, mm.Feedback{Black: 2, White: 3})
 	if err != nil {
@@ -249,7 +223,7 @@ func TestStateTooLarge(t *testing.T) {
 
 func TestSolve(t *testing.T) {
 	r := mm.Classic
-	secret := mustParse(t, r, "3632")
+	secret := gametest.MustParse(t, r, "3632")
 	first := func(st *mm.State) (mm.Code, error) {
 		s, err := st.Candidates()
 		if err != nil {
@@ -257,16 +231,16 @@ func TestSolve(t *testing.T) {
 		}
 		return s.Code(0), nil
 	}
-	steps, err := mm.Solve(newState(t, r), mm.StrategyFunc(first), secret, 0)
+	steps, err := mm.Solve(gametest.NewState(t, r), mm.StrategyFunc(first), secret, 0)
 	if err != nil {
 		t.Fatalf("Solve(first consistent, 3632): %v", err)
 	}
-	st := newState(t, r)
+	st := gametest.NewState(t, r)
 	for i, s := range steps {
 		if f := refScoreCodes(secret, s.Guess); f != s.Feedback {
 			t.Errorf("step %d: %v scored %v; want %v", i, s.Guess, s.Feedback, f)
 		}
-		st = play(t, st, fmt.Sprintf("%v %d %d", s.Guess, s.Feedback.Black, s.Feedback.White))
+		st = gametest.PlayTurns(t, st, fmt.Sprintf("%v %d %d", s.Guess, s.Feedback.Black, s.Feedback.White))
 		if s.Remaining != st.Remaining() {
 			t.Errorf("step %d: Remaining = %d; want %d", i, s.Remaining, st.Remaining())
 		}
@@ -288,7 +262,7 @@ func TestSolve(t *testing.T) {
 		{"limit", mm.StrategyFunc(first), 2, mm.ErrGuessLimit},
 	}
 	for _, tt := range tests {
-		steps, err := mm.Solve(newState(t, r), tt.s, secret, tt.max)
+		steps, err := mm.Solve(gametest.NewState(t, r), tt.s, secret, tt.max)
 		if !errors.Is(err, tt.want) {
 			t.Errorf("Solve(%s) error = %v; want %v", tt.name, err, tt.want)
 		}
@@ -296,7 +270,7 @@ func TestSolve(t *testing.T) {
 			t.Errorf("Solve(%s) played %d steps; want %d", tt.name, len(steps), tt.max)
 		}
 	}
-	if _, err := mm.Solve(newState(t, r), mm.StrategyFunc(first), mustCode(t, 0, 0, 7, 0), 0); !errors.Is(err, mm.ErrInvalidCode) {
+	if _, err := mm.Solve(gametest.NewState(t, r), mm.StrategyFunc(first), mustCode(t, 0, 0, 7, 0), 0); !errors.Is(err, mm.ErrInvalidCode) {
 		t.Errorf("Solve with secret out of range: %v; want ErrInvalidCode", err)
 	}
 }
@@ -337,7 +311,7 @@ func ExampleSolve() {
 }
 
 func TestStepJSON(t *testing.T) {
-	s := mm.Step{Guess: mustParse(t, mm.Classic, "1122"), Feedback: mm.Feedback{Black: 1}, Remaining: 256}
+	s := mm.Step{Guess: gametest.MustParse(t, mm.Classic, "1122"), Feedback: mm.Feedback{Black: 1}, Remaining: 256}
 	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)

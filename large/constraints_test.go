@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -185,7 +186,7 @@ func TestConstraintsLimits(t *testing.T) {
 	if _, err := c.Sample(rand.New(rand.NewPCG(1, 1)), 100, 20); !errors.Is(err, large.ErrSearchLimit) {
 		t.Errorf("Sample of 100 codes in 20 nodes: %v; want ErrSearchLimit", err)
 	}
-	bad := []mm.Turn{{Guess: mustParse(t, r, "111111111111111"), Feedback: mm.Feedback{Black: 16}}}
+	bad := []mm.Turn{{Guess: gametest.MustParse(t, r, "111111111111111"), Feedback: mm.Feedback{Black: 16}}}
 	if _, err := large.NewConstraints(r, bad); !errors.Is(err, mm.ErrInvalidFeedback) {
 		t.Errorf("NewConstraints with 16 blacks of 15: %v; want ErrInvalidFeedback", err)
 	}
@@ -213,13 +214,13 @@ func TestPlayLargeInconsistent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.r.String(), func(t *testing.T) {
-			st := play(t, large.Watch(newState(t, tt.r)), tt.history...)
-			g := mustParse(t, tt.r, tt.guess)
+			st := gametest.PlayTurns(t, large.Watch(gametest.NewState(t, tt.r)), tt.history...)
+			g := gametest.MustParse(t, tt.r, tt.guess)
 			next, err := st.Play(g, tt.f)
 			if !errors.Is(err, mm.ErrInconsistent) || next != nil {
 				t.Fatalf("Play(%s, %v) = %v, %v; want ErrInconsistent", g, tt.f, next, err)
 			}
-			checkOneLine(t, err)
+			gametest.CheckOneLine(t, err)
 		})
 	}
 }
@@ -230,7 +231,7 @@ func TestListCandidates(t *testing.T) {
 	r := mm.Rules{Colors: 12, Pegs: 12}
 	rng := rand.New(rand.NewPCG(4, 4))
 	secret := mm.RandomCode(r, rng)
-	st := newState(t, r)
+	st := gametest.NewState(t, r)
 	if _, err := large.ListCandidates(st, 1000, 10000); !errors.Is(err, mm.ErrTooLarge) && !errors.Is(err, large.ErrSearchLimit) {
 		t.Fatalf("ListCandidates at the start of 12x12: %v; want ErrTooLarge or ErrSearchLimit", err)
 	}
@@ -347,53 +348,6 @@ func BenchmarkSample(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/16, "ns/code")
-}
-
-func newState(t *testing.T, r mm.Rules) *mm.State {
-	t.Helper()
-	st, err := mm.NewState(r, nil)
-	if err != nil {
-		t.Fatalf("NewState(%v): %v", r, err)
-	}
-	return st
-}
-
-// play plays the turns given as "GUESS B W" triples and fails on error.
-func play(t *testing.T, st *mm.State, turns ...string) *mm.State {
-	t.Helper()
-	for _, s := range turns {
-		var g string
-		var f mm.Feedback
-		if _, err := fmt.Sscan(s, &g, &f.Black, &f.White); err != nil {
-			t.Fatalf("bad turn %q: %v", s, err)
-		}
-		next, err := st.Play(mustParse(t, st.Rules(), g), f)
-		if err != nil {
-			t.Fatalf("Play(%s, %v): %v", g, f, err)
-		}
-		st = next
-	}
-	return st
-}
-
-func mustParse(t testing.TB, r mm.Rules, s string) mm.Code {
-	t.Helper()
-	c, err := r.ParseCode(s)
-	if err != nil {
-		t.Fatalf("ParseCode(%q): %v", s, err)
-	}
-	return c
-}
-
-func checkOneLine(t testing.TB, err error) {
-	t.Helper()
-	msg := err.Error()
-	if strings.ContainsAny(msg, "\r\n") {
-		t.Errorf("error text %q is not one line", msg)
-	}
-	if !strings.HasPrefix(msg, "mastermind: ") {
-		t.Errorf("error text %q does not start with \"mastermind: \"", msg)
-	}
 }
 
 func head(cs []mm.Code) []mm.Code {

@@ -1,7 +1,10 @@
-// Package gametest plays games for the tests of strategies.
+// Package gametest holds what the tests of the domain and of strategies
+// share: starting and playing games, parsing codes, checking error texts.
 package gametest
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -34,4 +37,57 @@ func Play(t testing.TB, s mm.Strategy, st *mm.State, secret mm.Code, limit int) 
 	}
 	t.Fatalf("%v, secret %s: not solved in %d guesses", r, secret, limit)
 	return 0
+}
+
+// NewState returns the state at the start of a game of r, failing the test
+// on error.
+func NewState(t testing.TB, r mm.Rules) *mm.State {
+	t.Helper()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatalf("NewState(%v): %v", r, err)
+	}
+	return st
+}
+
+// PlayTurns plays on st the turns given as "GUESS B W" triples and fails
+// the test on error.
+func PlayTurns(t testing.TB, st *mm.State, turns ...string) *mm.State {
+	t.Helper()
+	for _, s := range turns {
+		var g string
+		var f mm.Feedback
+		if _, err := fmt.Sscan(s, &g, &f.Black, &f.White); err != nil {
+			t.Fatalf("bad turn %q: %v", s, err)
+		}
+		next, err := st.Play(MustParse(t, st.Rules(), g), f)
+		if err != nil {
+			t.Fatalf("Play(%s, %v): %v", g, f, err)
+		}
+		st = next
+	}
+	return st
+}
+
+// MustParse returns the code s of r, failing the test on error.
+func MustParse(t testing.TB, r mm.Rules, s string) mm.Code {
+	t.Helper()
+	c, err := r.ParseCode(s)
+	if err != nil {
+		t.Fatalf("ParseCode(%q): %v", s, err)
+	}
+	return c
+}
+
+// CheckOneLine checks that err's text is a single line that starts with
+// "mastermind: ".
+func CheckOneLine(t testing.TB, err error) {
+	t.Helper()
+	msg := err.Error()
+	if strings.ContainsAny(msg, "\r\n") {
+		t.Errorf("error text %q is not one line", msg)
+	}
+	if !strings.HasPrefix(msg, "mastermind: ") {
+		t.Errorf("error text %q does not start with \"mastermind: \"", msg)
+	}
 }
