@@ -176,6 +176,9 @@ func (g *Group) AppendReduced(dst []int32, sp *mm.Space, normal []int32) []int32
 		return append(dst, normal...)
 	}
 	seen := make([]uint64, (sp.Len()+63)/64)
+	if !g.rules.Distinct {
+		return g.appendReducedDense(dst, seen, normal)
+	}
 	for _, at := range normal {
 		if seen[at>>6]&(1<<(at&63)) != 0 {
 			continue
@@ -195,6 +198,57 @@ func (g *Group) AppendReduced(dst []int32, sp *mm.Space, normal []int32) []int32
 		}
 	}
 	return dst
+}
+
+// appendReducedDense is AppendReduced for codes of any colours, whose
+// space index is their colours read as a number in base c: it decodes and
+// encodes indices itself and normalizes while it encodes, the inner loop
+// of a search's pools.
+func (g *Group) appendReducedDense(dst []int32, seen []uint64, normal []int32) []int32 {
+	p, c := g.rules.Pegs, g.rules.Colors
+	var x, y [mm.MaxPegs]uint8
+	for _, at := range normal {
+		if seen[at>>6]&(1<<(at&63)) != 0 {
+			continue
+		}
+		dst = append(dst, at)
+		v := int(at)
+		for j := p - 1; j >= 0; j-- {
+			x[j] = uint8(v % c)
+			v /= c
+		}
+		for _, a := range g.auts {
+			for j, k := range x[:p] {
+				y[a.pos[j]] = a.col[k]
+			}
+			i := g.normalIndex(y[:p])
+			seen[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return dst
+}
+
+// normalIndex returns the space index of what normalize makes of x, for
+// codes of any colours.
+func (g *Group) normalIndex(x []uint8) int {
+	var relabel [mm.MaxColors]uint8
+	var used uint64
+	nextFree, i, c := 0, 0, g.rules.Colors
+	for _, k := range x {
+		switch {
+		case g.free&(1<<k) != 0:
+			if used&(1<<k) == 0 {
+				used |= 1 << k
+				relabel[k] = g.freeList[nextFree]
+				nextFree++
+			}
+			k = relabel[k]
+		case g.excl&(1<<k) != 0:
+			k = g.exclList[0]
+		}
+		i = i*c + int(k)
+	}
+	return i
 }
 
 // Members returns the positions in s (not space indices) of the members

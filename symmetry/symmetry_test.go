@@ -173,16 +173,40 @@ func TestGuesses(t *testing.T) {
 				st := randomHistory(t, rng, r)
 				g := symmetry.Of(st)
 				checkGroup(t, st, g, "history")
+				checkReduced(t, st, g, 0)
 				cands, _ := st.Candidates()
 				if ex := excluded(cands); ex != 0 {
 					excludedSeen++
 					checkGroup(t, st, g.Exclude(ex), fmt.Sprintf("excluding %b", ex))
+					checkReduced(t, st, g.Exclude(ex), ex)
 				}
 			}
 			if excludedSeen == 0 && r.Colors > 2 {
 				t.Errorf("no history of 40 excluded a colour: the exclusion went untested")
 			}
 		})
+	}
+}
+
+// checkReduced checks that AppendReduced, given the pool of the history's
+// relabellings alone, leaves the group's pool: what List makes of the
+// whole space.
+func checkReduced(t *testing.T, st *mm.State, g *symmetry.Group, excl uint64) {
+	t.Helper()
+	sp, _ := mm.SpaceOf(st.Rules())
+	var used uint64
+	for i := range st.Len() {
+		c := st.Turn(i).Guess
+		for j := range c.Len() {
+			used |= 1 << c.Peg(j)
+		}
+	}
+	normal := symmetry.Relabel(st.Rules(), used, excl).AppendList(nil, sp)
+	got := g.AppendReduced([]int32{-1}, sp, normal)
+	want := append([]int32{-1}, g.AppendList(nil, sp)...)
+	if !slices.Equal(got, want) {
+		t.Errorf("%v after %v, excluding %b: AppendReduced kept %d guesses of %d; List gives %d",
+			st.Rules(), st.Turns(), excl, len(got)-1, len(normal), len(want)-1)
 	}
 }
 
