@@ -157,7 +157,9 @@ func gameRand(seed, i, p uint64) *rand.Rand {
 // A deterministic strategy on an enumerable space (at most mm.MaxSpace
 // codes) is played through its decision tree, grown as the games need it,
 // so that games sharing a history share its guesses; CheckMemory refuses a
-// tree that would not fit. Other games are played each on its own.
+// tree that would not fit. A strategy that gives its whole tree at once
+// (Treer) is asked for it and the games walk it. Other games are played
+// each on its own.
 func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -189,7 +191,19 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		}
 		return len(steps), nil
 	}
+	treer, hasTree := s.(Treer)
 	switch {
+	case !mm.IsRandomized(s) && r.Size() <= mm.MaxSpace && hasTree:
+		// The strategy gives its whole tree at once: each game walks it,
+		// with no state per node to build.
+		t, err := treer.TreeContext(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkGuesses(r, t); err != nil {
+			return nil, err
+		}
+		play = func(_ int, secret mm.Code) (int, error) { return playTree(t, r, secret, opts.MaxGuesses) }
 	case !mm.IsRandomized(s) && r.Size() <= mm.MaxSpace:
 		t := &tree{s: s, root: &node{st: root}, max: opts.MaxGuesses}
 		// A strategy that cannot open a game of the variant (too large

@@ -363,3 +363,70 @@ func ExampleRun() {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }
+
+// treer gives its decision tree whole, as the optimal strategy does, and
+// counts the guesses it is asked for one at a time.
+type treer struct {
+	tree  *mm.Tree
+	asked *atomic.Int32
+}
+
+func (s treer) Guess(*mm.State) (mm.Code, error) {
+	s.asked.Add(1)
+	return s.tree.Guess, nil
+}
+
+func (s treer) TreeContext(context.Context, mm.Rules) (*mm.Tree, error) { return s.tree, nil }
+
+// TestRunTreer checks that a strategy that gives its whole tree is played
+// by walking that tree, never asked for a guess, with the statistics of
+// the same strategy played one guess at a time; and that a tree with a
+// branch missing or an illegal guess fails as the strategy would.
+func TestRunTreer(t *testing.T) {
+	r := mm.Classic
+	knuth, _ := strategy.New("knuth", strategy.Options{})
+	tree, err := eval.BuildTree(context.Background(), r, knuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := eval.Run(context.Background(), r, "knuth", knuth, &eval.Options{All: true, MaxGuesses: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := treer{tree: tree, asked: new(atomic.Int32)}
+	got, err := eval.Run(context.Background(), r, "knuth", s, &eval.Options{All: true, MaxGuesses: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Total != want.Total || got.Failed != want.Failed || !slices.Equal(got.Histogram, want.Histogram) || got.Failed == 0 {
+		t.Errorf("Run(knuth's tree, MaxGuesses 4) = %d guesses, %d failed, %v; one guess at a time %d, %d, %v (some failed)",
+			got.Total, got.Failed, got.Histogram, want.Total, want.Failed, want.Histogram)
+	}
+	if n := s.asked.Load(); n != 0 {
+		t.Errorf("Run asked the strategy with a tree for %d guesses; want its tree walked", n)
+	}
+
+	// Knuth's tree with the last branch of the root's first subtree cut
+	// off, and with a guess of a seventh colour there.
+	broken := func(change func(sub *mm.Tree)) *mm.Tree {
+		root := *tree
+		root.Branches = slices.Clone(tree.Branches)
+		sub := *root.Branches[0].Next
+		change(&sub)
+		root.Branches[0].Next = &sub
+		return &root
+	}
+	cut := broken(func(sub *mm.Tree) { sub.Branches = sub.Branches[:len(sub.Branches)-1] })
+	c7, _ := mm.NewCode(0, 1, 2, 6)
+	illegal := broken(func(sub *mm.Tree) { sub.Guess = c7 })
+	for _, c := range []struct {
+		name string
+		tree *mm.Tree
+		want error
+	}{{"branch missing", cut, mm.ErrInconsistent}, {"illegal guess", illegal, mm.ErrInvalidCode}} {
+		rep, err := eval.Run(context.Background(), r, c.name, treer{tree: c.tree, asked: new(atomic.Int32)}, &eval.Options{All: true})
+		if !errors.Is(err, c.want) {
+			t.Errorf("Run(tree with %s) = %+v, %v; want an error wrapping %v", c.name, rep, err, c.want)
+		}
+	}
+}

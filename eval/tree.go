@@ -96,16 +96,24 @@ func (n *node) child(f mm.Feedback) (*node, error) {
 	return k, nil
 }
 
+// guessLimit is the guesses a game of r may take under the limit max: max
+// itself, or with none, more than any strategy that learns from each guess
+// needs.
+func guessLimit(r mm.Rules, max int) int {
+	if max > 0 {
+		return max
+	}
+	limit := 1_000_000
+	if n := r.Size(); n < uint64(limit) {
+		limit = int(n)
+	}
+	return limit
+}
+
 // play walks the tree for secret and returns the number of guesses.
 func (t *tree) play(ctx context.Context, secret mm.Code) (int, error) {
 	pegs := t.root.st.Rules().Pegs
-	limit := t.max
-	if limit <= 0 {
-		limit = 1_000_000
-		if n := t.root.st.Rules().Size(); n < uint64(limit) {
-			limit = int(n)
-		}
-	}
+	limit := guessLimit(t.root.st.Rules(), t.max)
 	n := t.root
 	for depth := 1; depth <= limit; depth++ {
 		g, err := n.expand(ctx, t.s)
@@ -119,6 +127,39 @@ func (t *tree) play(ctx context.Context, secret mm.Code) (int, error) {
 		if n, err = n.child(f); err != nil {
 			return 0, err
 		}
+	}
+	return 0, fmt.Errorf("%w: %d guesses without finding it", ErrNotSolved, limit)
+}
+
+// checkGuesses reports the first illegal guess of a strategy's whole tree t
+// for r, as the lazy tree reports a guess when the strategy makes it.
+func checkGuesses(r mm.Rules, t *mm.Tree) error {
+	if err := r.Check(t.Guess); err != nil {
+		return fmt.Errorf("strategy returned an illegal guess: %w", err)
+	}
+	for _, b := range t.Branches {
+		if err := checkGuesses(r, b.Next); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playTree walks a strategy's whole tree t for secret and returns the
+// number of guesses, as tree.play does for a tree grown by the games.
+func playTree(t *mm.Tree, r mm.Rules, secret mm.Code, max int) (int, error) {
+	limit := guessLimit(r, max)
+	n := t
+	for depth := 1; depth <= limit; depth++ {
+		f := mm.Score(secret, n.Guess)
+		if f.Solved(r.Pegs) {
+			return depth, nil
+		}
+		next := n.Child(f)
+		if next == nil {
+			return 0, fmt.Errorf("%w: %s scored %s, which the strategy's tree has no branch for", mm.ErrInconsistent, n.Guess, f)
+		}
+		n = next
 	}
 	return 0, fmt.Errorf("%w: %d guesses without finding it", ErrNotSolved, limit)
 }
