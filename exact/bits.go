@@ -215,7 +215,16 @@ func (p *problem) bounds4(m *masks, pool []int32, n int32, out []int32) {
 func (p *problem) boundsSmall(set []uint16, pool []int32, out []int32, seen []uint64) {
 	seen = seen[:len(pool)]
 	clear(seen)
-	for _, c := range set {
+	// Four codes a pass, so that each guess's mask is loaded and stored
+	// once for four lookups.
+	i := 0
+	for ; i+4 <= len(set); i += 4 {
+		c0, c1, c2, c3 := p.col(set[i]), p.col(set[i+1]), p.col(set[i+2]), p.col(set[i+3])
+		for j, g := range pool {
+			seen[j] |= 1<<(c0[g]&63) | 1<<(c1[g]&63) | 1<<(c2[g]&63) | 1<<(c3[g]&63)
+		}
+	}
+	for _, c := range set[i:] {
 		col := p.col(c)
 		for j, g := range pool {
 			seen[j] |= 1 << (col[g] & 63)
