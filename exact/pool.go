@@ -1,8 +1,8 @@
 package exact
 
 import (
-	"slices"
 	"sync"
+	"unsafe"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/symmetry"
@@ -27,7 +27,14 @@ type pools struct {
 	aut     map[histKey][]int32   // by history and excluded colours
 	byGroup map[string][]int32    // by symmetry group (symmetry.Group.Key)
 	elems   int                   // indices held by both
+	// slab is where the pools kept are copied to, one after another:
+	// huge pages rather than a fresh small object (and its page faults)
+	// for each of hundreds of pools.
+	slab []int32
 }
+
+// slabLen is the indices of one slab: 2 MiB, a huge page.
+const slabLen = hugePage / 4
 
 // maxPooled bounds the indices the pools keep: 64 MiB.
 const maxPooled = 1 << 24
@@ -37,7 +44,19 @@ const maxPooled = 1 << 24
 func (ps *pools) room(n int) {
 	if ps.aut == nil || ps.elems+n > maxPooled {
 		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[histKey][]int32), make(map[string][]int32), 0
+		ps.slab = nil
 	}
+}
+
+// keep returns a copy of pool in the slab. ps.mu must be held.
+func (ps *pools) keep(pool []int32) []int32 {
+	if cap(ps.slab)-len(ps.slab) < len(pool) {
+		b := makeBytes(4 * max(slabLen, len(pool)))
+		ps.slab = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)[:0]
+	}
+	at := len(ps.slab)
+	ps.slab = append(ps.slab, pool...)
+	return ps.slab[at:len(ps.slab):len(ps.slab)]
 }
 
 // get returns the pool of the worker's node, whose candidates hold none of
@@ -68,9 +87,9 @@ func (ps *pools) relabel(p *problem, used, excl uint64, buf *[]int32) []int32 {
 		return pool
 	}
 	*buf = symmetry.Relabel(p.rules, used, excl).AppendList((*buf)[:0], p.sp)
-	pool = slices.Clone(*buf)
 	ps.mu.Lock()
-	ps.room(len(pool))
+	ps.room(len(*buf))
+	pool = ps.keep(*buf)
 	ps.rel[k] = pool
 	ps.elems += len(pool)
 	ps.mu.Unlock()
@@ -97,7 +116,8 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64, buf *[]int32) 
 	if ok {
 		return pool
 	}
-	codes := make([]mm.Code, len(hist))
+	var arr [autLevels]mm.Code
+	codes := arr[:len(hist)]
 	for i, g := range hist {
 		codes[i] = p.sp.Code(int(g))
 	}
@@ -122,13 +142,15 @@ func (ps *pools) byHistory(p *problem, hist []int32, excl uint64, buf *[]int32) 
 		}
 		normal := ps.relabel(p, used, excl, buf)
 		*buf = group.AppendReduced((*buf)[:0], p.sp, normal)
-		pool = slices.Clone(*buf)
 	}
 	ps.mu.Lock()
-	ps.room(len(pool))
 	if !ok {
+		ps.room(len(*buf))
+		pool = ps.keep(*buf)
 		ps.byGroup[gk] = pool
 		ps.elems += len(pool)
+	} else {
+		ps.room(0)
 	}
 	ps.aut[k] = pool
 	ps.elems++ // an entry by history costs little, but still counts
