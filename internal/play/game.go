@@ -273,7 +273,10 @@ func (g *Game) summary() []Line {
 		gs[i] = g.format(s.Guess)
 	}
 	n, played := len(steps), g.st.Len()
-	list := strings.Join(gs, " ")
+	list := guessList(gs)
+	if list != "" {
+		list = ": " + list
+	}
 	taken, found := plural(n, "guess"), "found it"
 	if g.adversary {
 		taken, found = plural(n, "guess")+" against me", "cornered me"
@@ -281,19 +284,43 @@ func (g *Game) summary() []Line {
 	var line string
 	switch {
 	case !g.Won():
-		line = fmt.Sprintf("%s would have %s in %s: %s.", g.cfg.Name, found, plural(n, "guess"), list)
+		line = fmt.Sprintf("%s would have %s in %s%s.", g.cfg.Name, found, plural(n, "guess"), list)
 	case played < n:
-		line = fmt.Sprintf("You beat %s, which would have taken %s: %s.", g.cfg.Name, taken, list)
+		line = fmt.Sprintf("You beat %s, which would have taken %s%s.", g.cfg.Name, taken, list)
 	case played == n:
-		line = fmt.Sprintf("%s would also have taken %s: %s.", g.cfg.Name, taken, list)
+		line = fmt.Sprintf("%s would also have taken %s%s.", g.cfg.Name, taken, list)
 	default:
-		line = fmt.Sprintf("%s would have taken %s: %s.", g.cfg.Name, taken, list)
+		line = fmt.Sprintf("%s would have taken %s%s.", g.cfg.Name, taken, list)
 	}
 	out := []Line{done("%s", line)}
 	if g.hints > 0 {
 		out = append(out, done("You asked for %s.", plural(g.hints, "hint")))
 	}
 	return append(out, g.coachSummary()...)
+}
+
+// maxList is about the most characters a summary spends listing the
+// strategy's guesses.
+const maxList = 200
+
+// guessList writes the guesses one after another, or, when they would take
+// more than maxList characters (a long game of long codes: 268 guesses of
+// 100 pegs), as many of the first as fit, "…", and the last, or only the
+// empty string when even that does not fit.
+func guessList(gs []string) string {
+	if all := strings.Join(gs, " "); len(all) <= maxList {
+		return all
+	}
+	last := gs[len(gs)-1]
+	room := maxList - len(last) - len("… ")
+	k := 0
+	for used := 0; k < len(gs)-1 && used+len(gs[k])+1 <= room; k++ {
+		used += len(gs[k]) + 1
+	}
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s … %s (%d more between)", strings.Join(gs[:k], " "), last, len(gs)-1-k)
 }
 
 // Board describes the game for drawing.
