@@ -231,22 +231,10 @@ func (g *Group) appendReducedDense(dst []int32, seen []uint64, normal []int32) [
 // normalIndex returns the space index of what normalize makes of x, for
 // codes of any colours.
 func (g *Group) normalIndex(x []uint8) int {
-	var relabel [mm.MaxColors]uint8
-	var used uint64
-	nextFree, i, c := 0, 0, g.rules.Colors
+	var r relabeling
+	i, c := 0, g.rules.Colors
 	for _, k := range x {
-		switch {
-		case g.free&(1<<k) != 0:
-			if used&(1<<k) == 0 {
-				used |= 1 << k
-				relabel[k] = g.freeList[nextFree]
-				nextFree++
-			}
-			k = relabel[k]
-		case g.excl&(1<<k) != 0:
-			k = g.exclList[0]
-		}
-		i = i*c + int(k)
+		i = i*c + int(g.relabel(&r, k))
 	}
 	return i
 }

@@ -247,31 +247,43 @@ func (g *Group) Canonical(x []uint8) bool {
 // colours the lowest ones in order of position. It reports whether out
 // differs from x.
 func (g *Group) normalize(x, out []uint8) bool {
-	var relabel [mm.MaxColors]uint8
-	var seen uint64
-	nextFree, nextExcl := 0, 0
+	var r relabeling
 	changed := false
 	for i, k := range x {
-		switch {
-		case g.free&(1<<k) != 0:
-			if seen&(1<<k) == 0 {
-				seen |= 1 << k
-				relabel[k] = g.freeList[nextFree]
-				nextFree++
-			}
-			k = relabel[k]
-		case g.excl&(1<<k) != 0:
-			if g.rules.Distinct {
-				k = g.exclList[nextExcl]
-				nextExcl++
-			} else {
-				k = g.exclList[0]
-			}
-		}
+		k = g.relabel(&r, k)
 		changed = changed || k != x[i]
 		out[i] = k
 	}
 	return changed
+}
+
+// relabeling is what normalize has seen of a code so far: the free colours
+// met and what they become, and the excluded colours met.
+type relabeling struct {
+	to                 [mm.MaxColors]uint8
+	seen               uint64
+	nextFree, nextExcl int
+}
+
+// relabel returns what colour k, the next peg of a code, becomes in the
+// code's normal form, r holding what came before it.
+func (g *Group) relabel(r *relabeling, k uint8) uint8 {
+	switch {
+	case g.free&(1<<k) != 0:
+		if r.seen&(1<<k) == 0 {
+			r.seen |= 1 << k
+			r.to[k] = g.freeList[r.nextFree]
+			r.nextFree++
+		}
+		return r.to[k]
+	case g.excl&(1<<k) != 0:
+		if g.rules.Distinct {
+			r.nextExcl++
+			return g.exclList[r.nextExcl-1]
+		}
+		return g.exclList[0]
+	}
+	return k
 }
 
 // rootCanonical reports whether x is the lowest code of its class when
