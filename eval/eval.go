@@ -158,9 +158,9 @@ func gameRand(seed, i, p uint64) *rand.Rand {
 // A deterministic strategy on an enumerable space (at most mm.MaxSpace
 // codes) is played through its decision tree, grown as the games need it,
 // so that games sharing a history share its guesses; CheckMemory refuses a
-// tree that would not fit. A strategy that gives its whole tree at once
-// (Treer) is asked for it and the games walk it. Other games are played
-// each on its own.
+// tree that would not fit. When every secret is played, a strategy that
+// gives its whole tree at once (Treer) is asked for it and the games walk
+// it. Other games are played each on its own.
 func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -193,8 +193,10 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		return len(steps), nil
 	}
 	treer, hasTree := s.(Treer)
+	// Every game of the space is played: the tree is grown whole either way.
+	whole := !src.sampled && opts.Select == nil
 	switch {
-	case !mm.IsRandomized(s) && r.Size() <= mm.MaxSpace && hasTree:
+	case !mm.IsRandomized(s) && r.Size() <= mm.MaxSpace && hasTree && whole:
 		// The strategy gives its whole tree at once: each game walks it,
 		// with no state per node to build.
 		t, err := treer.TreeContext(ctx, r)

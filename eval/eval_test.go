@@ -371,17 +371,25 @@ type treer struct {
 	asked *atomic.Int32
 }
 
-func (s treer) Guess(*mm.State) (mm.Code, error) {
+func (s treer) Guess(st *mm.State) (mm.Code, error) {
 	s.asked.Add(1)
-	return s.tree.Guess, nil
+	t := s.tree
+	for i := 0; i < st.Len() && t != nil; i++ {
+		t = t.Child(st.Turn(i).Feedback)
+	}
+	if t == nil {
+		return mm.Code{}, errors.New("off the tree")
+	}
+	return t.Guess, nil
 }
 
 func (s treer) TreeContext(context.Context, mm.Rules) (*mm.Tree, error) { return s.tree, nil }
 
 // TestRunTreer checks that a strategy that gives its whole tree is played
-// by walking that tree, never asked for a guess, with the statistics of
-// the same strategy played one guess at a time; and that a tree with a
-// branch missing or an illegal guess fails as the strategy would.
+// over every secret by walking that tree, never asked for a guess, with the
+// statistics of the same strategy played one guess at a time, and over
+// sampled games one guess at a time; and that a tree with a branch missing
+// or an illegal guess fails as the strategy would.
 func TestRunTreer(t *testing.T) {
 	r := mm.Classic
 	knuth, _ := strategy.New("knuth", strategy.Options{})
@@ -404,6 +412,14 @@ func TestRunTreer(t *testing.T) {
 	}
 	if n := s.asked.Load(); n != 0 {
 		t.Errorf("Run asked the strategy with a tree for %d guesses; want its tree walked", n)
+	}
+	// Sampled games need only part of the tree: they ask guess by guess.
+	sampled := &eval.Options{Games: 20, Seed: 3}
+	want, _ = eval.Run(context.Background(), r, "knuth", knuth, sampled)
+	got, err = eval.Run(context.Background(), r, "knuth", s, sampled)
+	if err != nil || got.Total != want.Total || s.asked.Load() == 0 {
+		t.Errorf("Run(knuth's tree, 20 games) = %v total, %v, %d guesses asked; want %d total, guesses asked one at a time",
+			got, err, s.asked.Load(), want.Total)
 	}
 
 	// Knuth's tree with the last branch of the root's first subtree cut
