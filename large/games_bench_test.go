@@ -3,6 +3,7 @@
 package large
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -14,13 +15,17 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// BenchmarkGames plays seeded games of Sampler at the default budget on
-// pegs × colours of 8 to 30, one game per iteration (game i: secret and
-// strategy seeded with i), on one goroutine. Besides the time a game it
-// reports the mean guesses, and the CPU time of the guesses as a multiple
-// of the budget at the median, the 99th percentile and the worst, read
-// from the thread's own accounting so that other work on a shared machine
-// does not count. Run one size at a time, as
+// budget is the budget a guess of BenchmarkGames, 0 for the default of the
+// size (DefaultBudgetFor).
+var budget = flag.Duration("large.budget", 0, "BenchmarkGames: budget a guess (0: the default for the size)")
+
+// BenchmarkGames plays seeded games of Sampler at the default budget (or
+// -large.budget) on pegs × colours of 8 to 30, one game per iteration
+// (game i: secret and strategy seeded with i), on one goroutine. Besides
+// the time a game it reports the mean guesses, and the CPU time of the
+// guesses as a multiple of the budget in force at the median, the 99th
+// percentile and the worst, read from the thread's own accounting so that
+// other work on a shared machine does not count. Run one size at a time, as
 //
 //	go test -run - -bench 'Games/12x12' -benchtime 20x ./large/
 func BenchmarkGames(b *testing.B) {
@@ -40,7 +45,7 @@ func BenchmarkGames(b *testing.B) {
 				}
 				for {
 					t0 := threadCPU()
-					g, err := Sampler{}.Guess(st)
+					g, err := Sampler{Budget: *budget}.Guess(st)
 					cpu = append(cpu, threadCPU()-t0)
 					if err != nil {
 						b.Fatal(err)
@@ -56,8 +61,12 @@ func BenchmarkGames(b *testing.B) {
 				}
 			}
 			slices.Sort(cpu)
+			inForce := *budget
+			if inForce <= 0 {
+				inForce = DefaultBudgetFor(r)
+			}
 			at := func(q float64) float64 {
-				return float64(cpu[min(len(cpu)-1, int(q*float64(len(cpu))))]) / float64(DefaultBudget)
+				return float64(cpu[min(len(cpu)-1, int(q*float64(len(cpu))))]) / float64(inForce)
 			}
 			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/game")
 			b.ReportMetric(at(0.5), "p50/budget")

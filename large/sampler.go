@@ -11,9 +11,43 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// DefaultBudget is the time Sampler aims to spend on one guess when no
-// budget is given.
+// DefaultBudget is the most time Sampler aims to spend on one guess when no
+// budget is given, on variants of 20 × 20 (10²⁶ codes) and more; on
+// smaller ones the default is less (see DefaultBudgetFor).
 const DefaultBudget = 250 * time.Millisecond
+
+// SmallBudget is the default budget a guess on variants of up to 15 × 15
+// (10^17.6 codes; see DefaultBudgetFor).
+const SmallBudget = 60 * time.Millisecond
+
+// The sizes, as log₁₀ of the codes, up to which the default budget is
+// SmallBudget, and from which it is DefaultBudget.
+var (
+	smallLog10 = mm.Rules{Colors: 15, Pegs: 15}.Log10Size()
+	largeLog10 = mm.Rules{Colors: 20, Pegs: 20}.Log10Size()
+)
+
+// DefaultBudgetFor returns the time Sampler aims to spend on one guess on r
+// when no budget is given: SmallBudget on variants of up to 15 × 15,
+// DefaultBudget on 20 × 20 and beyond, and between them a geometric
+// interpolation in log₁₀ of the codes. Seeded games (BENCHMARKS.md) played
+// no better with more up to 15 × 15 (60 ms against 250 ms a guess: 6.93
+// against 6.98 guesses on 8 × 8, 8.90 against 8.93 on 10 × 10, 11.33
+// against 11.17 on 12 × 12 and 14.43 against 14.93 on 15 × 15, within the
+// noise of 30 to 60 games), at a quarter of the time; on 20 × 20 the
+// sample dies out late in the game with less (27.5 guesses at 60 ms, 22.7
+// at 120 ms, 21.0 at 250 ms and 21.3 at 500 ms).
+func DefaultBudgetFor(r mm.Rules) time.Duration {
+	l := r.Log10Size()
+	switch {
+	case l <= smallLog10:
+		return SmallBudget
+	case l >= largeLog10:
+		return DefaultBudget
+	}
+	f := (l - smallLog10) / (largeLog10 - smallLog10)
+	return time.Duration(float64(SmallBudget) * math.Pow(float64(DefaultBudget)/float64(SmallBudget), f))
+}
 
 // Limits of Sampler's work per guess.
 const (
@@ -89,7 +123,8 @@ const (
 // reference machine, never by reading the clock, so a game is reproducible
 // from its seed (st.Rand()) whatever the machine's speed.
 type Sampler struct {
-	// Budget is the time to aim for per guess; 0 means DefaultBudget.
+	// Budget is the time to aim for per guess; 0 means
+	// DefaultBudgetFor(rules).
 	Budget time.Duration
 }
 
@@ -104,9 +139,9 @@ func (Sampler) String() string { return "sampler" }
 // Randomized reports true: the sample comes from st.Rand().
 func (Sampler) Randomized() bool { return true }
 
-func (s Sampler) budget() float64 {
+func (s Sampler) budget(r mm.Rules) float64 {
 	if s.Budget <= 0 {
-		return float64(DefaultBudget)
+		return float64(DefaultBudgetFor(r))
 	}
 	return float64(s.Budget)
 }
@@ -123,7 +158,7 @@ func (s Sampler) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	if err := CheckSize(r); err != nil {
 		return mm.Code{}, err
 	}
-	m := &meter{budget: s.budget()}
+	m := &meter{budget: s.budget(r)}
 	if st.Len() == 0 {
 		o, err := openingOf(ctx, r, m.budget)
 		if err != nil {

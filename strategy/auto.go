@@ -11,7 +11,8 @@ import (
 )
 
 // DefaultBudget is the time Auto aims to spend on one guess when no budget
-// is given.
+// is given, where it plays an exact heuristic; where it samples, the
+// sampler's default for the size (large.DefaultBudgetFor), at most this.
 const DefaultBudget = large.DefaultBudget
 
 // MaxSamplerPegs is the most pegs Auto plays with the sampler whatever the
@@ -61,7 +62,7 @@ const (
 // from its seed whatever the machine's speed; the time actually spent varies
 // with the machine and stays under the budget in most guesses, not all.
 type Auto struct {
-	Budget time.Duration // time per guess to aim for; 0 means DefaultBudget
+	Budget time.Duration // time per guess to aim for; 0 means DefaultBudget, or large.DefaultBudgetFor where Auto samples
 }
 
 var (

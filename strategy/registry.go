@@ -32,7 +32,8 @@ type Options struct {
 	// "own" is given explicitly).
 	Opening string
 	// Budget is the time auto aims to spend on one guess, and sets how
-	// much sampler draws and searches; 0 means DefaultBudget.
+	// much sampler draws and searches; 0 means DefaultBudget, or where
+	// the sampler plays its default for the size (large.DefaultBudgetFor).
 	Budget time.Duration
 	// Effort names how hard deep works ("quick", "normal", "high",
 	// "record"; "" for normal), and Top, Plies and Exact override its
