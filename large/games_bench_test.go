@@ -29,7 +29,7 @@ var budget = flag.Duration("large.budget", 0, "BenchmarkGames: budget a guess (0
 //
 //	go test -run - -bench 'Games/12x12' -benchtime 20x ./large/
 func BenchmarkGames(b *testing.B) {
-	for _, n := range []int{8, 10, 12, 15, 20, 25, 30} {
+	for _, n := range []int{8, 10, 12, 15, 16, 18, 20, 25, 30} {
 		r := mm.Rules{Colors: n, Pegs: n}
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			runtime.LockOSThread()

@@ -11,42 +11,36 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// DefaultBudget is the most time Sampler aims to spend on one guess when no
-// budget is given, on variants of 20 × 20 (10²⁶ codes) and more; on
-// smaller ones the default is less (see DefaultBudgetFor).
+// DefaultBudget is the time Sampler aims to spend on one guess when no
+// budget is given, on variants of more than 15 × 15; on those up to 15 × 15
+// the default is SmallBudget (see DefaultBudgetFor).
 const DefaultBudget = 250 * time.Millisecond
 
-// SmallBudget is the default budget a guess on variants of up to 15 × 15
-// (10^17.6 codes; see DefaultBudgetFor).
+// SmallBudget is the default budget of a guess on variants of up to
+// 15 × 15 (10^17.6 codes; see DefaultBudgetFor).
 const SmallBudget = 60 * time.Millisecond
 
-// The sizes, as log₁₀ of the codes, up to which the default budget is
-// SmallBudget, and from which it is DefaultBudget.
-var (
-	smallLog10 = mm.Rules{Colors: 15, Pegs: 15}.Log10Size()
-	largeLog10 = mm.Rules{Colors: 20, Pegs: 20}.Log10Size()
-)
+// smallLog10 is log₁₀ of the codes of 15 × 15, the largest variant whose
+// default budget is SmallBudget.
+var smallLog10 = mm.Rules{Colors: 15, Pegs: 15}.Log10Size()
 
 // DefaultBudgetFor returns the time Sampler aims to spend on one guess on r
-// when no budget is given: SmallBudget on variants of up to 15 × 15,
-// DefaultBudget on 20 × 20 and beyond, and between them a geometric
-// interpolation in log₁₀ of the codes. Seeded games (BENCHMARKS.md) played
-// no better with more up to 15 × 15 (60 ms against 250 ms a guess: 6.93
-// against 6.98 guesses on 8 × 8, 8.90 against 8.93 on 10 × 10, 11.33
-// against 11.17 on 12 × 12 and 14.43 against 14.93 on 15 × 15, within the
-// noise of 30 to 60 games), at a quarter of the time; on 20 × 20 the
-// sample dies out late in the game with less (27.5 guesses at 60 ms, 22.7
-// at 120 ms, 21.0 at 250 ms and 21.3 at 500 ms).
+// when no budget is given: SmallBudget on variants of up to 15 × 15, and
+// DefaultBudget on larger ones. Seeded games (BENCHMARKS.md) played no
+// better with more up to 15 × 15, at a quarter of the time (60 ms against
+// 250 ms a guess: 6.93 against 6.98 guesses on 8 × 8, 8.90 against 8.93 on
+// 10 × 10, 11.33 against 11.17 on 12 × 12 and 14.43 against 14.93 on
+// 15 × 15, within the noise of 30 to 60 games), but from 16 × 16 on the
+// budget pays, late in the game, for listing the candidates and for
+// keeping the sample alive (14 games of 16 × 16: 17.36 guesses at 60 ms
+// against 16.00 at 250 ms; 18 × 18, 139 ms against 250 ms: 19.36 against
+// 18.14; 20 × 20, 6 games at 60, 120, 250 and 500 ms: 27.5, 22.7, 21.0 and
+// 21.3).
 func DefaultBudgetFor(r mm.Rules) time.Duration {
-	l := r.Log10Size()
-	switch {
-	case l <= smallLog10:
+	if r.Log10Size() <= smallLog10+1e-9 {
 		return SmallBudget
-	case l >= largeLog10:
-		return DefaultBudget
 	}
-	f := (l - smallLog10) / (largeLog10 - smallLog10)
-	return time.Duration(float64(SmallBudget) * math.Pow(float64(DefaultBudget)/float64(SmallBudget), f))
+	return DefaultBudget
 }
 
 // Limits of Sampler's work per guess.
