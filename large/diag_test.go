@@ -5,6 +5,7 @@
 //
 //	go test -tags diag -v -run TestDiagSample ./large/ -diag.n 15 -diag.games 3 -diag.most 150000
 //	go test -tags diag -v -run TestDiagTurns ./large/ -diag.n 20 -diag.games 6
+//	go test -tags diag -v -run TestDiagEarly ./large/ -diag.n 15 -diag.games 2
 //
 // with -large.budget (BenchmarkGames's flag) for another budget than the
 // default. BENCHMARKS.md ("Spaces too large to enumerate") quotes them.
@@ -188,4 +189,42 @@ func TestDiagTurns(t *testing.T) {
 		t.Logf("game %d, %d guesses:%s", game, guesses, line)
 	}
 	t.Logf("mean %.2f guesses", float64(sum)/float64(*diagGames))
+}
+
+// TestDiagEarly compares, on the first turns of seeded games, the entropy
+// of the guess played with the best of four longer searches, climbs with
+// sixteen times the budget over 8000 codes drawn by rejection (uniform),
+// all scored on 20000 other codes drawn alike.
+func TestDiagEarly(t *testing.T) {
+	n := *diagN
+	r := mm.Rules{Colors: n, Pegs: n}
+	ctx := context.Background()
+	for game := range *diagGames {
+		aux := rand.New(rand.NewPCG(uint64(game), 98))
+		diagGame(t, n, game, func(st *mm.State, g mm.Code) {
+			if st.Len() == 0 || st.Len() > 3 {
+				return
+			}
+			c := ConstraintsOf(st)
+			w := newWalker(c, aux, &meter{budget: 1e18})
+			judge, drawn := w.random(nil, 20000, 1<<28)
+			if len(judge)/n < 20000 {
+				t.Logf("game %d turn %d: %d of %d random codes fit", game, st.Len()+1, len(judge)/n, drawn)
+				return
+			}
+			train, _ := w.random(nil, 8000, 1<<28)
+			b := float64(DefaultBudgetFor(r))
+			if *budget > 0 {
+				b = float64(*budget)
+			}
+			fits := func(x []uint8) bool { return c.fits(x) }
+			best := 0.0
+			for range 4 {
+				g2, _ := climb(ctx, newTargets(n, n, train, false), r, &meter{budget: 16 * b}, aux, fits)
+				best = math.Max(best, entropyBits(judge, n, g2))
+			}
+			t.Logf("game %d turn %d: 1 in %.0f codes fit; played %.3f bits, longer climbs %.3f",
+				game, st.Len()+1, float64(drawn)/20000, entropyBits(judge, n, appendCode(nil, g)), best)
+		})
+	}
 }
