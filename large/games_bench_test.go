@@ -61,12 +61,9 @@ func BenchmarkGames(b *testing.B) {
 				}
 			}
 			slices.Sort(cpu)
-			inForce := *budget
-			if inForce <= 0 {
-				inForce = DefaultBudgetFor(r)
-			}
+			inForce := Sampler{Budget: *budget}.budget(r)
 			at := func(q float64) float64 {
-				return float64(cpu[min(len(cpu)-1, int(q*float64(len(cpu))))]) / float64(inForce)
+				return float64(cpu[min(len(cpu)-1, int(q*float64(len(cpu))))]) / inForce
 			}
 			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/game")
 			b.ReportMetric(at(0.5), "p50/budget")
