@@ -41,6 +41,12 @@ type codes struct {
 	// pools keeps the guess pools of histories, which depend on the
 	// variant only, for every search of it.
 	pools pools
+	// users counts the problems built on the codes and not yet released,
+	// and evicted is set once codesCache no longer holds them: the last
+	// user of evicted codes frees their pools. Both are guarded by
+	// codesCache's lock.
+	users   int
+	evicted bool
 }
 
 // classPair is a feedback other than the win as (black, black + white).
@@ -51,21 +57,48 @@ var codesCache struct {
 	m map[mm.Rules]*codes
 }
 
-// codesOf returns the codes of sp's variant, building them on first use.
-// A few variants are kept.
+// codesOf returns the codes of sp's variant, building them on first use,
+// for a problem that calls done when it is released. A few variants are
+// kept.
 func codesOf(sp *mm.Space) *codes {
 	r := sp.Rules()
 	codesCache.Lock()
 	defer codesCache.Unlock()
-	if cs := codesCache.m[r]; cs != nil {
-		return cs
+	cs := codesCache.m[r]
+	if cs == nil {
+		if len(codesCache.m) >= 4 {
+			evictCodes()
+		}
+		if codesCache.m == nil {
+			codesCache.m = make(map[mm.Rules]*codes)
+		}
+		cs = newCodes(sp)
+		codesCache.m[r] = cs
 	}
-	if codesCache.m == nil || len(codesCache.m) >= 4 {
-		codesCache.m = make(map[mm.Rules]*codes)
-	}
-	cs := newCodes(sp)
-	codesCache.m[r] = cs
+	cs.users++
 	return cs
+}
+
+// done ends a problem's use of cs. When no problem uses them, the pools
+// that were dropped are freed, and all of them if cs was evicted.
+func (cs *codes) done() {
+	codesCache.Lock()
+	defer codesCache.Unlock()
+	if cs.users--; cs.users == 0 {
+		cs.pools.free(cs.evicted)
+	}
+}
+
+// evictCodes drops every variant's codes from the cache, freeing the pools
+// of those no problem uses. codesCache's lock must be held.
+func evictCodes() {
+	for _, cs := range codesCache.m {
+		cs.evicted = true
+		if cs.users == 0 {
+			cs.pools.free(true)
+		}
+	}
+	codesCache.m = nil
 }
 
 func newCodes(sp *mm.Space) *codes {

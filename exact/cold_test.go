@@ -18,7 +18,7 @@ func BenchmarkSolveCold(b *testing.B) {
 			}
 			for b.Loop() {
 				codesCache.Lock()
-				codesCache.m = nil
+				evictCodes()
 				codesCache.Unlock()
 				if _, err := Solve(context.Background(), st, &Options{Workers: 1}); err != nil {
 					b.Fatal(err)

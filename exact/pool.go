@@ -2,7 +2,6 @@ package exact
 
 import (
 	"sync"
-	"unsafe"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/symmetry"
@@ -29,8 +28,11 @@ type pools struct {
 	elems   int                   // indices held by both
 	// slab is where the pools kept are copied to, one after another:
 	// huge pages rather than a fresh small object (and its page faults)
-	// for each of hundreds of pools.
-	slab []int32
+	// for each of hundreds of pools. slabs are all those the pools kept
+	// are in, and dropped those of pools dropped, which searches may
+	// still read: they are freed when no search uses the pools (free).
+	slab           []int32
+	slabs, dropped [][]int32
 }
 
 // slabLen is the indices of one slab: 2 MiB, a huge page.
@@ -45,14 +47,30 @@ func (ps *pools) room(n int) {
 	if ps.aut == nil || ps.elems+n > maxPooled {
 		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[histKey][]int32), make(map[string][]int32), 0
 		ps.slab = nil
+		ps.dropped = append(ps.dropped, ps.slabs...)
+		ps.slabs = nil
 	}
+}
+
+// free frees the slabs of the pools dropped, and with all every pool. It
+// is called when no search uses the pools.
+func (ps *pools) free(all bool) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if all {
+		ps.room(maxPooled + 1) // drop every pool
+	}
+	for _, s := range ps.dropped {
+		freeInt32s(s)
+	}
+	ps.dropped = nil
 }
 
 // keep returns a copy of pool in the slab. ps.mu must be held.
 func (ps *pools) keep(pool []int32) []int32 {
 	if cap(ps.slab)-len(ps.slab) < len(pool) {
-		b := makeBytes(4 * max(slabLen, len(pool)))
-		ps.slab = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)[:0]
+		ps.slab = makeInt32s(max(slabLen, len(pool)))[:0]
+		ps.slabs = append(ps.slabs, ps.slab)
 	}
 	at := len(ps.slab)
 	ps.slab = append(ps.slab, pool...)

@@ -91,7 +91,7 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 // Tables are reused between problems: a record strategy builds thousands
 // of small ones, and fresh memory would be cleared and collected for each.
 // (A sync.Pool would lose them at every collection.)
-var tables freeList[[]uint8]
+var tables = freeList[[]uint8]{drop: freeBytes}
 
 // getTable returns a table of size bytes, its contents undefined.
 func getTable(size int) []uint8 {
@@ -101,19 +101,27 @@ func getTable(size int) []uint8 {
 	return makeBytes(size)
 }
 
-// release gives the problem's table back for reuse; the problem must not
-// be used after.
+// release gives the problem's table back for reuse, or frees it, and ends
+// the problem's use of its variant's codes; the problem must not be used
+// after.
 func (p *problem) release() {
-	if p.tab != nil && cap(p.tab) <= 64<<20 {
+	if p.tab == nil {
+		return
+	}
+	if cap(p.tab) <= 64<<20 {
 		tables.put(p.tab)
+	} else {
+		freeBytes(p.tab)
 	}
 	p.tab = nil
+	p.codes.done()
 }
 
 // A freeList keeps a few things for reuse. It is safe for concurrent use.
 type freeList[T any] struct {
 	mu    sync.Mutex
 	items []T
+	drop  func(T) // if not nil, called on what the list drops
 }
 
 // maxFree is how many things a freeList keeps.
@@ -138,6 +146,9 @@ func (f *freeList[T]) put(x T) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.items) == maxFree {
+		if f.drop != nil {
+			f.drop(f.items[0])
+		}
 		f.items = append(f.items[:0], f.items[1:]...)
 	}
 	f.items = append(f.items, x)

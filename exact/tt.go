@@ -45,13 +45,17 @@ func newTable(bytes int64) *table {
 }
 
 // buckets keeps the memory of small tables for reuse.
-var buckets freeList[[]bucket]
+var buckets = freeList[[]bucket]{drop: freeBuckets}
 
-// release gives the table's memory back for reuse; the table must not be
-// used after.
+// release gives the table's memory back for reuse, or frees it; the table
+// must not be used after.
 func (t *table) release() {
-	if len(t.buckets) <= 1<<16 {
+	switch {
+	case t.buckets == nil:
+	case len(t.buckets) <= 1<<16:
 		buckets.put(t.buckets)
+	default:
+		freeBuckets(t.buckets)
 	}
 	t.buckets = nil
 }
