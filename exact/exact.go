@@ -297,6 +297,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	// Lower the worst case one guess at a time, keeping the total: a
 	// cutoff of total+1 refutes or confirms each quickly.
 	total, depth := r.cost, int(r.depth)
+	first := r.guess // the root's guess, while the worst case stays
 	for depth > int(p.levels[n]) && !opts.AnyWorstCase {
 		s.setDepth(depth-1, total)
 		w.spent, w.budget = 0, opts.WorstCaseBudget
@@ -313,10 +314,22 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 		if r.guess < 0 {
 			break
 		}
-		depth = int(r.depth)
+		depth, first = int(r.depth), -1
 	}
 	w.budget = 0
-	t := w.build(root, depth, 0)
+	// The tree is rebuilt node by node for the first guess, in order of
+	// bound, that reaches each node's least cost, whatever the table
+	// holds. At the root the first search found that guess already unless
+	// the worst case was lowered: it searched the root afresh (the table
+	// knew nothing of it); its guess reaches the least total within depth,
+	// and no guess before it in order reaches that total within the
+	// search's limit, let alone within depth.
+	var t *mm.Tree
+	if first >= 0 {
+		t = w.buildWith(root, first, depth, 0)
+	} else {
+		t = w.build(root, depth, 0)
+	}
 	w.flush()
 	if err := ctx.Err(); err != nil {
 		return nil, err
