@@ -42,14 +42,32 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 func (w *worker) buildWith(set []uint16, g int32, limit int, lvl int) *mm.Tree {
 	p := w.p
 	t := &mm.Tree{Guess: p.sp.Code(int(g)), Size: len(set)}
-	classes := make([][]uint16, len(p.fbs))
+	// The classes, by feedback, one after another in buf; the subtrees
+	// built below reuse the frames' scratch memory, so they get their own.
+	var start [256 + 1]int32
+	nf := len(p.fbs)
+	for _, c := range set {
+		start[p.fb(c, g)+1]++
+	}
+	branches := 0
+	for f := range nf {
+		if start[f+1] > 0 && uint8(f) != p.win {
+			branches++
+		}
+		start[f+1] += start[f]
+	}
+	buf := make([]uint16, len(set))
+	next := start
 	for _, c := range set {
 		f := p.fb(c, g)
-		classes[f] = append(classes[f], c)
+		buf[next[f]] = c
+		next[f]++
 	}
+	t.Branches = make([]mm.TreeBranch, 0, branches)
 	w.hist = append(w.hist, g)
 	defer func() { w.hist = w.hist[:len(w.hist)-1] }()
-	for f, class := range classes {
+	for f := range nf {
+		class := buf[start[f]:start[f+1]]
 		if len(class) == 0 || uint8(f) == p.win {
 			continue
 		}
