@@ -2,16 +2,19 @@ package exact
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// TestRootGuessKept checks that the tree Solve returns, whose root guess it
-// takes from its first search when the worst case was not lowered, is the
-// tree a rebuild of every node, the root included, gives.
-func TestRootGuessKept(t *testing.T) {
+// TestGuessesKept checks that the tree Solve returns, whose root guess it
+// takes from its first search when the worst case was not lowered and
+// whose other nodes' guesses from the transposition table where it knows
+// them to be the first in order, is the tree a search of every node again
+// gives.
+func TestGuessesKept(t *testing.T) {
 	tests := []struct {
 		r     mm.Rules
 		depth int
@@ -20,6 +23,10 @@ func TestRootGuessKept(t *testing.T) {
 		{mm.Rules{Colors: 5, Pegs: 4}, 0},
 		{mm.Rules{Colors: 4, Pegs: 5}, 0},
 		{mm.Rules{Colors: 6, Pegs: 3}, 0},
+		{mm.Rules{Colors: 4, Pegs: 4, Distinct: true}, 0},
+		{mm.Rules{Colors: 8, Pegs: 3, Distinct: true}, 0},
+		{mm.Rules{Colors: 3, Pegs: 5}, 4},
+		{mm.Rules{Colors: 5, Pegs: 4}, 5},
 		{mm.Classic, 5},
 		{mm.Classic, 0},
 	}
@@ -42,11 +49,33 @@ func TestRootGuessKept(t *testing.T) {
 		}
 		var stop halt
 		w := sv.s.getWorker(context.Background(), &stop, hist)
+		w.fresh = true
 		rebuilt := w.build(root, res.Depth, 0)
 		sv.s.putWorker(w)
 		sv.Close()
-		if !reflect.DeepEqual(res.Tree, rebuilt) {
-			t.Errorf("%v, max depth %d: Solve's tree opens with %v; rebuilt node by node it opens with %v", tt.r, tt.depth, res.Tree.Guess, rebuilt.Guess)
+		if path, a, b := firstDifference(res.Tree, rebuilt, ""); path != "" || a != b {
+			t.Errorf("%v, max depth %d: after %q Solve's tree guesses %v, rebuilt node by node %v", tt.r, tt.depth, path, a, b)
 		}
 	}
+}
+
+// firstDifference returns the feedbacks, as (black, white), that lead to
+// the first node where a and b differ, and their guesses there (equal if only their branches
+// differ); an empty path and equal guesses if the trees are the same.
+func firstDifference(a, b *mm.Tree, path string) (string, mm.Code, mm.Code) {
+	if a.Guess != b.Guess || len(a.Branches) != len(b.Branches) {
+		return path + "·", a.Guess, b.Guess
+	}
+	for i, br := range a.Branches {
+		if br.Feedback != b.Branches[i].Feedback {
+			return path + "·", a.Guess, b.Guess
+		}
+		if p, x, y := firstDifference(br.Next, b.Branches[i].Next, fmt.Sprintf("%s(%d,%d) ", path, br.Feedback.Black, br.Feedback.White)); p != "" || x != y {
+			return p, x, y
+		}
+	}
+	if !reflect.DeepEqual(a, b) {
+		return path + "·", a.Guess, b.Guess
+	}
+	return "", a.Guess, a.Guess
 }

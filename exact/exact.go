@@ -323,9 +323,11 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	// the worst case was lowered: it searched the root afresh (the table
 	// knew nothing of it); its guess reaches the least total within depth,
 	// and no guess before it in order reaches that total within the
-	// search's limit, let alone within depth.
+	// search's limit, let alone within depth. (Unless the limit and depth
+	// differ in whether they bind: the search looks at the guesses
+	// differently then.)
 	var t *mm.Tree
-	if first >= 0 {
+	if first >= 0 && p.sameScan(n, limit, depth) {
 		t = w.buildWith(root, first, depth, 0)
 	} else {
 		t = w.build(root, depth, 0)

@@ -83,7 +83,7 @@ func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cut
 	n := int32(len(set))
 	// Under a depth limit a guess's classes must each fit in what is
 	// left; they surely do when the whole set would.
-	limited := limit < len(set) && int(w.p.levels[len(set)])+1 > limit
+	limited := w.p.limited(len(set), limit)
 	sliced := len(set) <= maxBits && w.p.sliced()
 	useless := n + w.p.fill[n] // the bound of a guess that leaves one class
 	k := keeper{top: fr.guesses[:0], cutoff: cutoff, thr: cutoff, rest: inf, floor: inf}
@@ -122,6 +122,22 @@ func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cut
 	}
 	fr.guesses = k.top
 	return k.rest, k.floor, result{guess: -1}
+}
+
+// limited reports whether a set of n codes is searched under a depth
+// limit of limit guesses that may bind: then every guess's classes are
+// looked at, to leave out those that cannot fit.
+func (p *problem) limited(n, limit int) bool {
+	return limit < n && int(p.levels[n])+1 > limit
+}
+
+// sameScan reports whether the searches of a set of n codes under depth
+// limits a and b look at the same guesses in the same way (the same
+// limit, or one that binds under neither), so that of two exact results
+// the first guess in order that reaches the least cost is the same when
+// that cost is the same.
+func (p *problem) sameScan(n, a, b int) bool {
+	return min(a, n) == min(b, n) || (!p.limited(n, a) && !p.limited(n, b))
 }
 
 // classes returns the size of the largest class guess g leaves of set

@@ -51,6 +51,9 @@ type worker struct {
 	// spent counts the nodes the worker searched; past budget, if not 0,
 	// it stops as if cancelled.
 	spent, budget int64
+	// fresh has build search every node again for its guess, never
+	// taking it from the table (for tests).
+	fresh bool
 }
 
 // A halt tells the workers of a call to stop: once it or one above it is
@@ -110,7 +113,7 @@ func (s *search) getWorker(ctx context.Context, stop *halt, hist []int32) *worke
 	}
 	w.hist = append(w.hist[:0], hist...)
 	w.ctx, w.stop, w.news = ctx, stop, false
-	w.spent, w.budget = 0, 0
+	w.spent, w.budget, w.fresh = 0, 0, false
 	return w
 }
 
@@ -214,6 +217,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 		}
 	}
 	useTable := n >= w.s.ttMin
+	raised := false // whether the table raised lb
 	if useTable {
 		if k.b == 0 {
 			k = p.hash(set)
@@ -223,6 +227,7 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 			if g >= 0 {
 				return w.accept(result{cost: c, guess: g, depth: d}, cutoff)
 			}
+			raised = c > lb
 			if lb = max(lb, c); lb >= cutoff {
 				return bound(lb)
 			}
@@ -230,9 +235,9 @@ func (w *worker) solveNode(set []uint16, k key, limit int, cutoff int32, lvl int
 	}
 	r := w.search(set, limit, cutoff, lb, lvl)
 	if useTable && !w.stop.Load() {
-		e := entry{cost: r.cost, guess: r.guess, limit: uint16(limit), depth: r.depth}
+		e := entry{cost: r.cost, guess: r.guess, limit: uint16(limit), depth: r.depth, canon: !raised}
 		if r.guess < 0 {
-			e.depth = 0
+			e.depth, e.canon = 0, false
 		}
 		w.s.tt.store(k, e)
 	}

@@ -26,6 +26,11 @@ type entry struct {
 	guess int32  // space index of the first guess of a best strategy; -1 for a bound
 	limit uint16 // the depth limit the search ran under (set size for none)
 	depth int8   // worst case of the strategy found (exact entries)
+	// canon is set on an exact result of a search whose lower bound of
+	// the set was not raised by the table: its guess is then the first,
+	// in the search's order, that reaches the least cost, the guess a
+	// tree's rebuild would search the set again for (see build).
+	canon bool
 }
 
 // entrySize is the memory of one entry, for sizing tables.
@@ -91,6 +96,22 @@ func (t *table) lookup(k key, limit int) (cost int32, guess int32, depth int8) {
 		return e.cost, -1, 0
 	}
 	return 0, -1, 0
+}
+
+// canonical returns the first guess in order that reaches the least cost
+// of set k, of n codes, under limit, if the table knows it: an exact
+// result valid under limit, marked canon, of a search that looked at the
+// set's guesses as one under limit would. Otherwise it returns -1.
+func (t *table) canonical(p *problem, k key, n, limit int) int32 {
+	i := k.a & t.mask
+	mu := t.lock(i)
+	mu.Lock()
+	e, ok := t.find(i, k)
+	mu.Unlock()
+	if !ok || e.guess < 0 || !e.canon || int(e.depth) > limit || limit > int(e.limit) || !p.sameScan(n, limit, int(e.limit)) {
+		return -1
+	}
+	return e.guess
 }
 
 func (t *table) find(i uint64, k key) (entry, bool) {
