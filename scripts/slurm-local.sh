@@ -152,6 +152,20 @@ waitjob() {
 # taskstate JOB K prints the state of array task K.
 taskstate() { scontrol -o show job "$1_$2" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
 
+# taskpid JOB K prints the process id of the mastermind that array task K
+# runs, once it runs (the one node is this machine). Slurm says RUNNING
+# from the allocation on, before the node has started the task's script.
+taskpid() {
+	local p env
+	for p in $(pgrep -x mastermind); do
+		env=$(tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null) || continue
+		if grep -qx "SLURM_ARRAY_JOB_ID=$1" <<<"$env" && grep -qx "SLURM_ARRAY_TASK_ID=$2" <<<"$env"; then
+			echo "$p"
+			return
+		fi
+	done
+}
+
 untimed() { grep -v '^seconds' "$1"; }
 
 # 1. bench in 4 shards, one cancelled midway and rerun.
@@ -159,18 +173,28 @@ bench=(bench --rules super --strategy knuth,entropy)
 res=$work/bench
 read -r array merge < <(deploy/slurm/submit.sh 4 "$res" "${bench[@]}")
 say "bench: array job $array, merge job $merge"
+pid=
 for _ in $(seq 600); do
-	[ "$(taskstate "$array" 3)" = RUNNING ] && break
+	pid=$(taskpid "$array" 3)
+	[ -n "$pid" ] && break
 	sleep 0.1
 done
-[ "$(taskstate "$array" 3)" = RUNNING ] || die "task 3 of $array never ran: $(taskstate "$array" 3)"
-sleep 1
+[ -n "$pid" ] || die "task 3 of $array never ran: $(taskstate "$array" 3)"
+# The shard takes 2.5 s or more alone on a core: cancel it midway.
+sleep 0.5
 scancel "${array}_3"
 for _ in $(seq 100); do
 	case $(taskstate "$array" 3) in CANCELLED* | COMPLETED | FAILED) break ;; esac
 	sleep 0.1
 done
 [ "$(taskstate "$array" 3)" = CANCELLED ] || die "task 3 was not cancelled while it ran: $(taskstate "$array" 3)"
+# Slurm says CANCELLED as soon as it asks the node to stop the task: check
+# what the task left only once its process is gone.
+for _ in $(seq 100); do
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.1
+done
+! kill -0 "$pid" 2>/dev/null || die "task 3's process $pid still runs 10 s after it was cancelled"
 if waitjob "$array" 2>/dev/null; then die "the array completed with a cancelled task"; fi
 for k in 0 1 2; do
 	[ -s "$res/part-$k.json" ] || die "task $k left no partial"
