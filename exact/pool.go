@@ -30,7 +30,7 @@ type pools struct {
 	// with as many sets of excluded colours as its nodes' candidates
 	// leave out, 3 times on average on 6 × 4.
 	groups map[histKey]*symmetry.Group
-	elems  int // indices held by both
+	elems  int // indices and entries the maps hold
 	// slab is where the pools kept are copied to, one after another:
 	// huge pages rather than a fresh small object (and its page faults)
 	// for each of hundreds of pools. slabs are all those the pools kept
@@ -50,12 +50,18 @@ const maxPooled = 1 << 24
 // they would hold too many. ps.mu must be held.
 func (ps *pools) room(n int) {
 	if ps.aut == nil || ps.elems+n > maxPooled {
-		ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[histKey][]int32), make(map[string][]int32), 0
-		ps.groups = make(map[histKey]*symmetry.Group)
-		ps.slab = nil
-		ps.dropped = append(ps.dropped, ps.slabs...)
-		ps.slabs = nil
+		ps.dropAll()
 	}
+}
+
+// dropAll empties the maps; their slabs wait in dropped for free. ps.mu
+// must be held.
+func (ps *pools) dropAll() {
+	ps.rel, ps.aut, ps.byGroup, ps.elems = make(map[[2]uint64][]int32), make(map[histKey][]int32), make(map[string][]int32), 0
+	ps.groups = make(map[histKey]*symmetry.Group)
+	ps.slab = nil
+	ps.dropped = append(ps.dropped, ps.slabs...)
+	ps.slabs = nil
 }
 
 // free frees the slabs of the pools dropped, and with all every pool. It
@@ -64,7 +70,7 @@ func (ps *pools) free(all bool) {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
 	if all {
-		ps.room(maxPooled + 1) // drop every pool
+		ps.dropAll()
 	}
 	for _, s := range ps.dropped {
 		freeInt32s(s)

@@ -11,7 +11,7 @@ import (
 // reaches the node's least cost. The costs come from the transposition
 // table where the search left them, and are searched again where not; so
 // is a node's guess, unless the table knows it is that first guess (see
-// table.canonical) and the worker is not told to search every node
+// entry.canonical) and the worker is not told to search every node
 // (fresh, for tests).
 func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 	p := w.p
@@ -29,11 +29,11 @@ func (w *worker) build(set []uint16, limit int, lvl int) *mm.Tree {
 	// depend on the cutoff, so a known cost only makes the search cheaper.
 	cutoff := int32(inf)
 	if n >= w.s.ttMin {
-		k := w.p.hash(set)
-		if g := w.s.tt.canonical(p, k, n, min(limit, n)); g >= 0 && !w.fresh {
+		e, _ := w.s.tt.get(w.p.hash(set))
+		if g := e.canonical(p, n, min(limit, n)); g >= 0 && !w.fresh {
 			return w.buildWith(set, g, limit, lvl)
 		}
-		if c, g, _ := w.s.tt.lookup(k, min(limit, n)); g >= 0 {
+		if c, g, _ := e.under(min(limit, n)); g >= 0 {
 			cutoff = c + 1
 		}
 	}

@@ -29,7 +29,8 @@ type entry struct {
 	// canon is set on an exact result of a search whose lower bound of
 	// the set was not raised by the table: its guess is then the first,
 	// in the search's order, that reaches the least cost, the guess a
-	// tree's rebuild would search the set again for (see build).
+	// tree's rebuild would search the set again for (see build and
+	// entry.canonical).
 	canon bool
 }
 
@@ -72,15 +73,27 @@ func (t *table) lock(i uint64) *sync.Mutex { return &t.locks[i&255] }
 // if nothing is known). limit counts the guesses left; a limit of at least
 // the set's size means none.
 func (t *table) lookup(k key, limit int) (cost int32, guess int32, depth int8) {
+	e, _ := t.get(k)
+	return e.under(limit)
+}
+
+// get returns the entry of set k, if the table holds one.
+func (t *table) get(k key) (entry, bool) {
 	i := k.a & t.mask
 	mu := t.lock(i)
 	mu.Lock()
 	e, ok := t.find(i, k)
 	mu.Unlock()
-	if !ok {
+	return e, ok
+}
+
+// under is lookup's answer from e, the zero entry if the table knew
+// nothing.
+func (e entry) under(limit int) (cost int32, guess int32, depth int8) {
+	switch {
+	case e.b == 0:
 		return 0, -1, 0
-	}
-	if e.guess >= 0 {
+	case e.guess >= 0:
 		// Exact under e.limit: also exact under any limit from the worst
 		// case it reached up to e.limit, and a lower bound below that.
 		switch {
@@ -89,26 +102,19 @@ func (t *table) lookup(k key, limit int) (cost int32, guess int32, depth int8) {
 		case limit < int(e.depth):
 			return e.cost, -1, 0
 		}
-		return 0, -1, 0
-	}
-	// A bound under e.limit bounds every tighter limit too.
-	if limit <= int(e.limit) {
+	case limit <= int(e.limit):
+		// A bound under e.limit bounds every tighter limit too.
 		return e.cost, -1, 0
 	}
 	return 0, -1, 0
 }
 
 // canonical returns the first guess in order that reaches the least cost
-// of set k, of n codes, under limit, if the table knows it: an exact
-// result valid under limit, marked canon, of a search that looked at the
-// set's guesses as one under limit would. Otherwise it returns -1.
-func (t *table) canonical(p *problem, k key, n, limit int) int32 {
-	i := k.a & t.mask
-	mu := t.lock(i)
-	mu.Lock()
-	e, ok := t.find(i, k)
-	mu.Unlock()
-	if !ok || e.guess < 0 || !e.canon || int(e.depth) > limit || limit > int(e.limit) || !p.sameScan(n, limit, int(e.limit)) {
+// of e's set, of n codes, under limit, if e knows it: an exact result
+// valid under limit, marked canon, of a search that looked at the set's
+// guesses as one under limit would. Otherwise it returns -1.
+func (e entry) canonical(p *problem, n, limit int) int32 {
+	if _, g, _ := e.under(limit); g < 0 || !e.canon || !p.sameScan(n, limit, int(e.limit)) {
 		return -1
 	}
 	return e.guess
