@@ -14,8 +14,8 @@ import "unsafe"
 // Where it can, the search also keeps these tables out of the Go heap. They
 // hold no pointers, so the garbage collector never needs to scan them, but
 // in the heap they count towards its goal: 6 × 4's 14 MiB of tables (half
-// of it the slack of alignment, never touched) set off two collections that
-// cost about a tenth of the whole process. Each table has one owner, which
+// of it the slack of alignment, never touched) set off two collections,
+// and mapped outside it the process takes 0.94 of the CPU (paired runs). Each table has one owner, which
 // frees it (freeBytes) when it is done: the free lists below when they drop
 // a table, and the pools of a variant when no search uses them (codes.go).
 

@@ -29,8 +29,9 @@ var smallLog10 = mm.Rules{Colors: 15, Pegs: 15}.Log10Size()
 // DefaultBudget on larger ones. Seeded games (BENCHMARKS.md) played no
 // better with more up to 15 × 15, at a quarter of the time (60 ms against
 // 250 ms a guess: 6.93 against 6.98 guesses on 8 × 8, 8.90 against 8.93 on
-// 10 × 10, 11.33 against 11.17 on 12 × 12 and 14.43 against 14.93 on
-// 15 × 15, within the noise of 30 to 60 games), but from 16 × 16 on the
+// 10 × 10, 14.43 against 14.93 on 15 × 15, within the noise of 30 to 60
+// games; on 12 × 12, over 100 games, 11.27 against 11.11, and 11.20 at
+// 1 s), but from 16 × 16 on the
 // budget pays, late in the game, for listing the candidates and for
 // keeping the sample alive (14 games of 16 × 16: 17.36 guesses at 60 ms
 // against 16.00 at 250 ms; 18 × 18, 139 ms against 250 ms: 19.36 against
