@@ -49,19 +49,10 @@ func TestSignalStops(t *testing.T) {
 	for i, c := range long {
 		s := sigs[i%len(sigs)]
 		t.Run(c.name+"/"+s.sig.String(), func(t *testing.T) {
-			cmd := exec.Command(bin, c.args...)
-			cmd.Env = append(os.Environ(), "MASTERMIND_DELEGATED=1")
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cmd.Process.Kill() })
-			exited := make(chan error, 1)
-			go func() { exited <- cmd.Wait() }()
+			cmd, exited, stdout, stderr := startLong(t, bin, c.args...)
 			select {
 			case err := <-exited:
-				t.Fatalf("%s ended before the signal: %v; stderr: %s", c.args, err, &stderr)
+				t.Fatalf("%s ended before the signal: %v; stderr: %s", c.args, err, stderr)
 			case <-time.After(700 * time.Millisecond):
 			}
 			start := time.Now()
@@ -84,8 +75,64 @@ func TestSignalStops(t *testing.T) {
 				t.Errorf("stderr = %q; want %q", got, s.says)
 			}
 			if stdout.Len() != 0 {
-				t.Errorf("stdout = %q; want nothing from work cut short", &stdout)
+				t.Errorf("stdout = %q; want nothing from work cut short", stdout)
 			}
 		})
+	}
+}
+
+// startLong starts bin with args, as mastermind-full runs a command it was
+// delegated, and returns the process, a channel that receives its end, and
+// its output.
+func startLong(t *testing.T, bin string, args ...string) (cmd *exec.Cmd, exited <-chan error, stdout, stderr *bytes.Buffer) {
+	t.Helper()
+	cmd = exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "MASTERMIND_DELEGATED=1")
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	return cmd, done, stdout, stderr
+}
+
+// TestInterruptAnyTime interrupts a long command at once, early and late,
+// and checks that it stops every time with nothing on stdout. Main asks
+// for signals only after a tenth of a second: before, the interrupt's
+// default action ends the process (a shell reports status 130 all the
+// same); after, Main's handler cancels the work and exits with 130 and its
+// reason on stderr.
+func TestInterruptAnyTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildBinary(t)
+	for _, after := range []time.Duration{0, 20 * time.Millisecond, 600 * time.Millisecond} {
+		// Minutes if left alone.
+		cmd, exited, stdout, stderr := startLong(t, bin, "bench", "--colors", "8", "--pegs", "6", "--strategy", "knuth", "--games", "100")
+		time.Sleep(after)
+		if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("interrupted after %v: still running 10 s later", after)
+		}
+		ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		handled := ws.Exited() && ws.ExitStatus() == cli.ExitInterrupt && stderr.String() == "mastermind: interrupted\n"
+		byDefault := ws.Signaled() && ws.Signal() == syscall.SIGINT && stderr.Len() == 0
+		switch {
+		case after >= 500*time.Millisecond && !handled:
+			t.Errorf("interrupted after %v: %v, stderr %q; want exit status 130 and the reason", after, cmd.ProcessState, stderr)
+		case !handled && !byDefault:
+			t.Errorf("interrupted after %v: %v, stderr %q; want the signal's default action or exit status 130", after, cmd.ProcessState, stderr)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("interrupted after %v: stdout %q; want nothing", after, stdout)
+		}
 	}
 }
