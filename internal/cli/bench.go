@@ -371,9 +371,21 @@ func readTree(path string, a *mm.Alphabet, r mm.Rules) (*records.File, error) {
 // the strategy could not win a game, bad input when the rules or sizes do
 // not fit it.
 func runError(name string, err error) error {
-	err = fmt.Errorf("%s: %w", name, err)
+	err = fmt.Errorf("%s: %w", name, aboutRun(err))
 	if errors.Is(err, eval.ErrNotSolved) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return Failure(err)
+	}
+	return err
+}
+
+// aboutRun drops the secret from an error of eval.Run that is about the
+// run, not the game it showed up in: a space too large for the strategy or
+// for memory, or rules the strategy does not play.
+func aboutRun(err error) error {
+	var ge *eval.GameError
+	if errors.As(err, &ge) && !errors.Is(err, eval.ErrNotSolved) &&
+		(errors.Is(err, mm.ErrTooLarge) || errors.Is(err, eval.ErrMemory) || errors.Is(err, mm.ErrUnsupported)) {
+		return ge.Err
 	}
 	return err
 }

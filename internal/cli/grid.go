@@ -364,13 +364,7 @@ func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, 
 	default:
 		return cell, runError(name+" on "+r.String(), err)
 	}
-	// A size or rules error is about the cell, not the secret it showed
-	// up on.
-	var ge *eval.GameError
-	if !errors.Is(err, eval.ErrNotSolved) && errors.As(err, &ge) {
-		err = ge.Err
-	}
-	cell.Error = oneLineText(err)
+	cell.Error = oneLineText(aboutRun(err))
 	return cell, nil
 }
 
