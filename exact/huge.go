@@ -15,9 +15,10 @@ import "unsafe"
 // hold no pointers, so the garbage collector never needs to scan them, but
 // in the heap they count towards its goal: 6 × 4's 14 MiB of tables (half
 // of it the slack of alignment, never touched) set off two collections,
-// and mapped outside it the process takes 0.94 of the CPU (paired runs). Each table has one owner, which
-// frees it (freeBytes) when it is done: the free lists below when they drop
-// a table, and the pools of a variant when no search uses them (codes.go).
+// and mapped outside it the process takes 0.94 of the CPU (paired runs).
+// Each table has one owner, which frees it (freeBytes) when it is done:
+// the free lists below when they drop a table, and the pools of a variant
+// when no search uses them (codes.go).
 
 // hugePage is the size of a huge page, the alignment of large tables.
 const hugePage = 2 << 20

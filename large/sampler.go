@@ -31,12 +31,11 @@ var smallLog10 = mm.Rules{Colors: 15, Pegs: 15}.Log10Size()
 // 250 ms a guess: 6.93 against 6.98 guesses on 8 × 8, 8.90 against 8.93 on
 // 10 × 10, 14.43 against 14.93 on 15 × 15, within the noise of 30 to 60
 // games; on 12 × 12, over 100 games, 11.27 against 11.11, and 11.20 at
-// 1 s), but from 16 × 16 on the
-// budget pays, late in the game, for listing the candidates and for
-// keeping the sample alive (14 games of 16 × 16: 17.36 guesses at 60 ms
-// against 16.00 at 250 ms; 18 × 18, 139 ms against 250 ms: 19.36 against
-// 18.14; 20 × 20, 6 games at 60, 120, 250 and 500 ms: 27.5, 22.7, 21.0 and
-// 21.3).
+// 1 s), but from 16 × 16 on the budget pays, late in the game, for
+// listing the candidates and for keeping the sample alive (14 games of
+// 16 × 16: 17.36 guesses at 60 ms against 16.00 at 250 ms; 18 × 18, 139
+// ms against 250 ms: 19.36 against 18.14; 20 × 20, 6 games at 60, 120, 250
+// and 500 ms: 27.5, 22.7, 21.0 and 21.3).
 func DefaultBudgetFor(r mm.Rules) time.Duration {
 	if r.Log10Size() <= smallLog10+1e-9 {
 		return SmallBudget

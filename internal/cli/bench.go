@@ -383,8 +383,7 @@ func runError(name string, err error) error {
 // for memory, or rules the strategy does not play.
 func aboutRun(err error) error {
 	var ge *eval.GameError
-	if errors.As(err, &ge) && !errors.Is(err, eval.ErrNotSolved) &&
-		(errors.Is(err, mm.ErrTooLarge) || errors.Is(err, eval.ErrMemory) || errors.Is(err, mm.ErrUnsupported)) {
+	if errors.As(err, &ge) && (errors.Is(err, mm.ErrTooLarge) || errors.Is(err, eval.ErrMemory) || errors.Is(err, mm.ErrUnsupported)) {
 		return ge.Err
 	}
 	return err

@@ -78,9 +78,10 @@ func Main(full *Full) int {
 // signalGrace is how long Main lets SIGINT and SIGTERM keep their default
 // action. Asking for them costs the runtime a thread blocked on their
 // queue and the switches to and from it: on a 2-core VM, 1.5 ms of the
-// 11 ms that "mastermind version" takes, and 3% of an optimal 6 × 4 search
-// (2026-11-23, paired runs), which a command that ends sooner no longer pays. A tenth
-// of a second is too short for anyone to tell the difference.
+// 11 ms that "mastermind version" takes, and 3% of an optimal 6 × 4 bench
+// (2026-11-23, paired runs), which a command that ends sooner no longer
+// pays. A tenth of a second is too short for anyone to tell the
+// difference.
 const signalGrace = 100 * time.Millisecond
 
 // Signalled is the error of a command stopped by a signal; Report gives
