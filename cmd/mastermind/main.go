@@ -12,8 +12,9 @@
 // This binary links only what computing needs, so that its start does not
 // pay for the server, the terminal UI and the plots; serve, client, play,
 // assist and --plot run in mastermind-full, installed beside it by
+// running, in a clone of the repository (the module is on no public proxy),
 //
-//	go install github.com/mastermind-toolkit/mastermind/cmd/...@latest
+//	CGO_ENABLED=0 go install ./cmd/...
 package main
 
 import (

@@ -99,7 +99,7 @@ func (e *Env) delegate(what string) error {
 	bin, err := findFull()
 	if err != nil {
 		return fmt.Errorf("%s needs %s, which is not installed beside this command or on PATH (%v); "+
-			"install both with: go install github.com/mastermind-toolkit/mastermind/cmd/...@latest", what, FullName, err)
+			"install both from a clone of the repository with: go install ./cmd/... (or point MASTERMIND_FULL at it)", what, FullName, err)
 	}
 	env := append(os.Environ(), "MASTERMIND_DELEGATED=1")
 	if e.replace {
