@@ -1,8 +1,8 @@
 // Package doctest checks the command examples of the project's Markdown
 // documents: every line "$ mastermind ARGS" in a fenced code block is run,
 // and what it prints must be the lines shown after it, times aside. Tests
-// of README.md and EXPERIMENTS.md use it, and rewrite the documents with
-// the outputs under -update.
+// of README.md, the guides in docs/ and EXPERIMENTS.md use it, and
+// rewrite the documents with the outputs under -update.
 //
 // An example may read its input from printf and write its output to a
 // file, as a shell would:
