@@ -27,6 +27,9 @@ var documented = []struct {
 	{"../../docs/cluster.md", 3},
 }
 
+// unrun are the guides whose examples no test runs: they need a server.
+var unrun = map[string]bool{"server.md": true}
+
 // TestReadme runs every example of the README and of the guides of
 // documented, and checks that each prints what the document shows, times
 // aside; the examples run in one temporary directory, in order, where
@@ -62,6 +65,23 @@ func TestReadme(t *testing.T) {
 	}
 	if total < 20 {
 		t.Fatalf("the documents have %d examples in all; want every command shown", total)
+	}
+	// A guide added to docs/ with examples must be added above, or to
+	// unrun if they need a server.
+	guides, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range guides {
+		known := unrun[filepath.Base(g)]
+		for _, d := range documented {
+			known = known || filepath.Clean(d.path) == filepath.Clean(g)
+		}
+		if data, err := os.ReadFile(g); !known && err == nil {
+			if ex, err := doctest.Parse(string(data), 0, -1); err != nil || len(ex) > 0 {
+				t.Errorf("%s has examples that no test runs: add it to documented", g)
+			}
+		}
 	}
 	t.Chdir(t.TempDir())
 	for _, d := range docs {
