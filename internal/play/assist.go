@@ -47,6 +47,7 @@ type Assist struct {
 	journal []string // the inputs that changed the session, as save writes them
 	redo    []string // what undo took back, as inputs that redo it, the latest last
 	quiet   bool     // replaying an input: journal and redo stay as they are
+	changes int      // changes and undos made: redo and Resume tell a change from a refusal by them
 	page    int      // the last page list showed; 0 after a change
 }
 

@@ -52,6 +52,7 @@ func (a *Assist) oneLine(s string) ([]Line, bool) {
 // change ends what redo could put back.
 func (a *Assist) changedBy(input string) {
 	a.page = 0
+	a.changes++
 	if !a.quiet {
 		a.journal = append(a.journal, input)
 		a.redo = nil
@@ -61,36 +62,32 @@ func (a *Assist) changedBy(input string) {
 // undone records an undo, and input, which puts back what it took.
 func (a *Assist) undone(input string) {
 	a.page = 0
+	a.changes++
 	if !a.quiet {
 		a.journal = append(a.journal, "undo")
 		a.redo = append(a.redo, input)
 	}
 }
 
-// redoLast puts back what the last undo took.
+// redoLast puts back what the last undo took. What it puts back may
+// bring back a conflict, as it did before the undo: that is still a redo,
+// and the next redo can put back what resolved it.
 func (a *Assist) redoLast() []Line {
 	if len(a.redo) == 0 {
 		return []Line{problem("There is nothing to redo.")}
 	}
 	input := a.redo[len(a.redo)-1]
+	before := a.changes
 	a.quiet = true
 	out := a.Do(input)
 	a.quiet = false
-	if hasProblem(out) {
+	if a.changes == before {
+		// Refused: nothing changed.
 		return out
 	}
 	a.redo = a.redo[:len(a.redo)-1]
 	a.journal = append(a.journal, "redo")
 	return append([]Line{info("Redid %s.", input)}, out...)
-}
-
-func hasProblem(ls []Line) bool {
-	for _, l := range ls {
-		if l.Kind == Problem {
-			return true
-		}
-	}
-	return false
 }
 
 // listRows is the number of lines of codes list shows at a time, and
@@ -280,11 +277,19 @@ func ReadSaved(r io.Reader) (SavedSession, error) {
 // session refuses, naming it.
 func (a *Assist) Resume(inputs []string) error {
 	for i, in := range inputs {
+		before := a.changes
 		out := a.Do(in)
-		for _, l := range out {
-			if l.Kind == Problem {
-				return fmt.Errorf("saved input %d (%q) is refused: %s", i+1, in, l.Text)
+		// A change may leave answers in conflict, as it did when saved;
+		// only an input that changed nothing was refused.
+		if a.changes == before {
+			why := "it changes nothing"
+			for _, l := range out {
+				if l.Kind == Problem {
+					why = l.Text
+					break
+				}
 			}
+			return fmt.Errorf("saved input %d (%q) is refused: %s", i+1, in, why)
 		}
 		if a.over {
 			return fmt.Errorf("saved input %d (%q) ends the session", i+1, in)
