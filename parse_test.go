@@ -241,6 +241,13 @@ func TestParseFeedback(t *testing.T) {
 		{"4 0", 4, mm.Feedback{Black: 4}},
 		{"0 4", 4, mm.Feedback{White: 4}},
 		{"10 2", 15, mm.Feedback{Black: 10, White: 2}},
+		// Two digits together on 10 or more pegs, where they cannot be one count.
+		{"21", 10, mm.Feedback{Black: 2, White: 1}},
+		{"10 0", 10, mm.Feedback{Black: 10}},
+		{"1 0", 10, mm.Feedback{Black: 1}},
+		{"10b", 12, mm.Feedback{Black: 10}},
+		{"09", 10, mm.Feedback{White: 9}},
+		{"10", 9, mm.Feedback{Black: 1}},
 		{"1 0", 1, mm.Feedback{Black: 1}},
 		// Bulls and Cows.
 		{"1A2B", 4, mm.Feedback{Black: 1, White: 2}},
@@ -291,6 +298,16 @@ func TestParseFeedback(t *testing.T) {
 		{"9223372036854775807b1w", 4},
 		{"1b9223372036854775807w", 4},
 		{"99999999999999999999b", 4},
+	}
+	// Two digits together that are also one count of black pegs.
+	for _, tt := range []struct {
+		in   string
+		pegs int
+	}{{"10", 10}, {"11", 12}, {" 12 ", 20}, {"20", 20}} {
+		got, err := mm.ParseFeedback(tt.in, tt.pegs)
+		if !errors.Is(err, mm.ErrAmbiguousFeedback) || !errors.Is(err, mm.ErrInvalidFeedback) || !strings.Contains(err.Error(), " black, or ") {
+			t.Errorf("ParseFeedback(%q, %d) = %v, %v; want it refused as ambiguous", tt.in, tt.pegs, got, err)
+		}
 	}
 	for _, tt := range bad {
 		got, err := mm.ParseFeedback(tt.in, tt.pegs)

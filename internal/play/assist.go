@@ -316,7 +316,7 @@ func (a *Assist) answer(s string) []Line {
 		err = a.cfg.Rules.CheckFeedback(f)
 	}
 	if err != nil {
-		return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+		return badAnswer(err)
 	}
 	if a.conflict != nil {
 		return a.resolveFirst()
@@ -352,6 +352,15 @@ func (a *Assist) answer(s string) []Line {
 	}
 	a.propose()
 	return a.next()
+}
+
+// badAnswer says why an answer is refused: it cannot be right, or it
+// reads two ways.
+func badAnswer(err error) []Line {
+	if errors.Is(err, mm.ErrAmbiguousFeedback) {
+		return []Line{problem("That answer reads two ways: %s.", strings.TrimPrefix(plain(err), "ambiguous: "))}
+	}
+	return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
 }
 
 // play makes code s the guess to answer.

@@ -35,7 +35,7 @@ func (a *Assist) oneLine(s string) ([]Line, bool) {
 			err = a.cfg.Rules.CheckFeedback(f)
 		}
 		if err != nil {
-			return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}, true
+			return badAnswer(err), true
 		}
 		if a.conflict != nil {
 			return a.resolveFirst(), true

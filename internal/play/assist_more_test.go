@@ -257,3 +257,35 @@ func TestReadSavedErrors(t *testing.T) {
 		t.Errorf("Resume with a bad input: %v", err)
 	}
 }
+
+// TestAssistAmbiguousAnswer checks that on a board of 10 pegs two digits
+// together that read two ways ("10": 10 black, or 1 black and 0 white)
+// are refused with both readings, wherever an answer is typed, and that
+// the answer typed apart is taken.
+func TestAssistAmbiguousAnswer(t *testing.T) {
+	r := mm.Rules{Colors: 2, Pegs: 10}
+	for _, tt := range []struct{ before, in string }{
+		{"", "10"},
+		{"", "1111111111 10"},
+		{"1 0", "fix 1 10"},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			a := newAssist(t, r)
+			if tt.before != "" {
+				a.Do(tt.before)
+			}
+			want := a.Board()
+			out := text(a.Do(tt.in))
+			if !strings.Contains(out, `reads two ways: "10" on 10 pegs is 10 black, or 1 black and 0 white: type "10 0" or "1 0"`) {
+				t.Errorf("%q: %q; want it refused as reading two ways", tt.in, out)
+			}
+			if !reflect.DeepEqual(a.Board(), want) {
+				t.Errorf("%q changed the board to %+v", tt.in, a.Board())
+			}
+		})
+	}
+	a := newAssist(t, r)
+	if out := a.Do("1 0"); hasKind(out, play.Problem) || a.Board().Rows[0].Feedback != (mm.Feedback{Black: 1}) {
+		t.Errorf("1 0 on 10 pegs: %q, board %+v", text(out), a.Board())
+	}
+}
