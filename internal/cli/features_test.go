@@ -304,3 +304,19 @@ func TestHugeGames(t *testing.T) {
 		t.Errorf("bench --games 1000000000 used %d MiB of heap; the games are not streamed", p>>20)
 	}
 }
+
+// TestScorePrompt checks that score with no arguments says on stderr what
+// it waits for when stdin is a terminal, and only then.
+func TestScorePrompt(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		e := newEnv(strings.NewReader("1122 1213\n"), &out, &errOut, nil)
+		e.StdinTTY = tty
+		if err := e.run(context.Background(), []string{"score"}); err != nil || out.String() != "1 2\n" {
+			t.Fatalf("score at a terminal %v: %q, %v", tty, out.String(), err)
+		}
+		if hint := strings.Contains(errOut.String(), "SECRET GUESS"); hint != tty {
+			t.Errorf("score with stdin a terminal %v wrote %q on stderr", tty, errOut.String())
+		}
+	}
+}
