@@ -283,6 +283,27 @@ func (a *Alphabet) Parse(r Rules, s string) (Code, error) {
 	if err := r.Validate(); err != nil {
 		return Code{}, err
 	}
+	c, err := a.parseChecked(r, s)
+	if err != nil && looksLikeSize(s) {
+		// "11x2" typed where a code belongs: say what belongs there, not
+		// that 'X' is colour 33.
+		a = a.orDefault()
+		return Code{}, &ParseError{What: "code", Input: s, Pos: -1,
+			Msg: fmt.Sprintf("looks like a size, colours x pegs, not a code: want %d pegs of %s", r.Pegs, string(a.symbols[:min(r.Colors, len(a.symbols))]))}
+	}
+	return c, err
+}
+
+// looksLikeSize reports whether s is written as a size, such as "11x2" or
+// "8 × 5".
+func looksLikeSize(s string) bool {
+	cols, pegs, ok := strings.Cut(strings.ToLower(strings.ReplaceAll(s, "×", "x")), "x")
+	return ok && isDigits(strings.TrimSpace(cols)) && isDigits(strings.TrimSpace(pegs))
+}
+
+// parseChecked reads a code and checks it against rules r, which have
+// their defaults and are valid.
+func (a *Alphabet) parseChecked(r Rules, s string) (Code, error) {
 	c, err := a.parse(s)
 	if err != nil {
 		return Code{}, err

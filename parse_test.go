@@ -341,3 +341,28 @@ func ExampleAlphabet_Parse() {
 	// RGBY 1234
 	// mastermind: code "RGBW": unknown symbol 'W' (symbols: RGBYOP) at position 4
 }
+
+// TestParseSizeAsCode checks that a size typed where a code belongs, such
+// as "11x2", is called a size with what a code needs, not an unknown or
+// out-of-range colour; a code that happens to read so stays a code.
+func TestParseSizeAsCode(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		r    mm.Rules
+		want string
+	}{
+		{"11x2", mm.Classic, "looks like a size, colours x pegs, not a code: want 4 pegs of 123456"},
+		{"8x5", mm.Classic, "looks like a size"},
+		{"8 × 5", mm.Classic, "looks like a size"},
+		{"11X2", mm.Rules{Colors: 8, Pegs: 5}, "want 5 pegs of 12345678"},
+	} {
+		_, err := mm.DefaultAlphabet.Parse(tt.r, tt.in)
+		var pe *mm.ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, mm.ErrInvalidCode) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "colour 3") {
+			t.Errorf("Parse(%v, %q) = %v; want a ParseError with %q", tt.r, tt.in, err, tt.want)
+		}
+	}
+	if c, err := mm.DefaultAlphabet.Parse(mm.Rules{Colors: 36, Pegs: 4}, "11x2"); err != nil || mm.DefaultAlphabet.Format(c) != "11X2" {
+		t.Errorf("Parse(36 x 4, 11x2) = %v, %v; want the code 11X2", c, err)
+	}
+}
