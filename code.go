@@ -169,8 +169,10 @@ func NewAlphabet(symbols string) (*Alphabet, error) {
 // red, green and blue: colour k is names[k]. Each colour is written with
 // one symbol: the first letter of its name, upper-cased, unless an earlier
 // name took it, then the next letters of the name, then the first letter
-// of A–Z and digit 1–9 still free; so red, green, blue, yellow, orange,
-// purple are written RGBYOP, and black after blue is L. Parse reads codes
+// of A–Z and digit 1–9 still free, and beyond 35 names 0, then the
+// lower-case letters a–z (which parse in their own case then), then
+// #@%&*+=; so red, green, blue, yellow, orange, purple are written RGBYOP,
+// and black after blue is L. Parse reads codes
 // written with the symbols or with the names separated by spaces or
 // commas, such as "red red green blue"; Format writes the symbols.
 //
@@ -207,6 +209,15 @@ func NewNamedAlphabet(names []string) (*Alphabet, error) {
 		if symbols[i] < 0 {
 			for _, r := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789" {
 				if free(r) {
+					symbols[i] = r
+					break
+				}
+			}
+		}
+		if symbols[i] < 0 {
+			// Every letter is taken in upper case: both cases then.
+			for _, r := range "0abcdefghijklmnopqrstuvwxyz#@%&*+=" {
+				if !used[r] {
 					symbols[i] = r
 					break
 				}

@@ -211,6 +211,29 @@ func TestNamedAlphabet(t *testing.T) {
 			t.Errorf("NewNamedAlphabet(%q) = nil error", names)
 		}
 	}
+	// As many names as colours: every one gets a symbol of its own, and a
+	// code reads back from its symbols and from its names.
+	var names []string
+	for i := range mm.MaxColors {
+		names = append(names, fmt.Sprintf("c%d", i+1))
+	}
+	many, err := mm.NewNamedAlphabet(names)
+	if err != nil {
+		t.Fatalf("NewNamedAlphabet(%d names): %v", len(names), err)
+	}
+	r := mm.Rules{Colors: mm.MaxColors, Pegs: 4}
+	for _, pegs := range [][]int{{0, 35, 36, 63}, {62, 61, 10, 40}} {
+		c := mustCode(t, pegs...)
+		var named []string
+		for _, k := range pegs {
+			named = append(named, many.Name(k))
+		}
+		for _, in := range []string{many.Format(c), strings.Join(named, " ")} {
+			if got, err := many.Parse(r, in); err != nil || got != c {
+				t.Errorf("%d names: Parse(%q) = %v, %v; want %v", len(names), in, got, err, c)
+			}
+		}
+	}
 }
 
 func TestParseFeedback(t *testing.T) {
