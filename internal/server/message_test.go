@@ -18,3 +18,30 @@ func TestErrorPrefix(t *testing.T) {
 		t.Errorf("POST /api/assist %s: %d %s; want 422 naming mastermind once, before answer 2", body, status, b)
 	}
 }
+
+// TestZeroRules checks that colors or pegs given as 0 is refused, as -1
+// is, while a field left out takes the server's default.
+func TestZeroRules(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, tt := range []struct {
+		path, body string
+		status     int
+		want       string
+	}{
+		{"/api/games", `{"pegs":0}`, 422, "pegs 0; leave pegs out"},
+		{"/api/games", `{"colors":0,"pegs":4}`, 422, "colors 0"},
+		{"/api/games", `{"Pegs":0}`, 422, "pegs 0"},
+		{"/api/games", `{"pegs":-1}`, 422, "-1 pegs"},
+		{"/api/games", `{"pegs":"4"}`, 422, "pegs must be a whole number"},
+		{"/api/games", `{"pegz":4}`, 400, "unknown field"},
+		{"/api/games", `{}`, 201, `"pegs":4`},
+		{"/api/games", `{"maxGuesses":0,"pegs":5}`, 201, `"pegs":5`},
+		{"/api/assist", `{"pegs":0,"history":[]}`, 422, "pegs 0"},
+		{"/api/assist", `{"history":[]}`, 200, `"remaining":1296`},
+	} {
+		status, _, b := e.call(t, "POST", tt.path, tt.body)
+		if status != tt.status || !strings.Contains(string(b), tt.want) {
+			t.Errorf("POST %s %s: %d %s; want %d and %q", tt.path, tt.body, status, b, tt.status, tt.want)
+		}
+	}
+}
