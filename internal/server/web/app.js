@@ -366,7 +366,7 @@ async function loadCoach() {
       // A position with too many codes to weigh is scored by the codes
       // each guess was expected to leave.
       const cells = m.scored
-        ? [String(i + 1), null, "·", "~" + m.expectedLeft.toFixed(1) + " / ~" + m.bestExpectedLeft.toFixed(1) + " codes left",
+        ? [String(i + 1), null, "·", "~" + (m.expectedLeft || 0).toFixed(1) + " / ~" + (m.bestExpectedLeft || 0).toFixed(1) + " codes left",
           null, m.left + " / " + m.bestLeft]
         : [String(i + 1), null, (m.delta > 0 ? "+" : "") + m.delta.toFixed(2),
           m.expected.toFixed(2) + " / " + m.bestExpected.toFixed(2), null, m.left + " / " + m.bestLeft];
