@@ -13,8 +13,8 @@ import (
 )
 
 // This file holds what assist does besides answering: a guess and its
-// answer on one line, redo, the list of codes left, and saving and
-// resuming a session.
+// answer on one line, redo, hints, the history, the list of codes left,
+// and saving and resuming a session.
 
 // oneLine plays s as a guess followed by its answer, "1122 1 0" or
 // "red red green green BW", and reports whether s reads that way.
@@ -88,6 +88,73 @@ func (a *Assist) redoLast() []Line {
 	a.redo = a.redo[:len(a.redo)-1]
 	a.journal = append(a.journal, "redo")
 	return append([]Line{info("Redid %s.", input)}, out...)
+}
+
+// hint lists the best guesses with their scores.
+func (a *Assist) hint() []Line {
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	fmtc := a.cfg.Alphabet.Format
+	var out []Line
+	if a.hasCur && !a.own {
+		out = append(out, info("%s proposes %s.", a.cfg.Name, fmtc(a.cur)))
+	}
+	if a.cfg.Rank == nil {
+		if out == nil {
+			return []Line{problem("No hints: %s proposes nothing here.", a.cfg.Name)}
+		}
+		return out
+	}
+	ranked, err := a.cfg.Rank(a.st, 5)
+	if err != nil {
+		return append(out, problem("No scores here: %s.", plain(err)))
+	}
+	by := a.cfg.RankBy
+	if by != "" {
+		by = " (" + by + ")"
+	}
+	out = append(out, info("The best guesses now%s:", by))
+	w := max(a.cfg.Rules.Pegs, len("guess"))
+	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
+	starred := false
+	for _, s := range ranked {
+		mark := " "
+		if s.Consistent {
+			mark, starred = "*", true
+		}
+		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
+	}
+	if starred {
+		out = append(out, info("  * could be the code"))
+	}
+	return out
+}
+
+// history lists the answers so far.
+func (a *Assist) history() []Line {
+	b := a.Board()
+	var out []Line
+	for _, r := range b.Rows {
+		if !r.Answered {
+			continue
+		}
+		code := a.cfg.Alphabet.Format(r.Guess)
+		switch {
+		case r.Dropped:
+			out = append(out, info("  %d. %s  %s   dropped", r.N, code, feedbackText(r.Feedback)))
+		case r.Conflict:
+			out = append(out, info("  %d. %s  %s   contradicts others", r.N, code, feedbackText(r.Feedback)))
+		case r.Remaining >= 0 || b.Uncounted:
+			out = append(out, info("  %d. %s  %s   %s left", r.N, code, feedbackText(r.Feedback), codes(r.Remaining)))
+		default:
+			out = append(out, info("  %d. %s  %s", r.N, code, feedbackText(r.Feedback)))
+		}
+	}
+	if out == nil {
+		return []Line{info("No answers yet.")}
+	}
+	return out
 }
 
 // listRows is the number of lines of codes list shows at a time, and
