@@ -232,9 +232,9 @@ func (g *Game) coachSummary() []Line {
 	case 0:
 		head += "."
 	case 1:
-		head += " (· scored by codes left: too many codes to weigh)."
+		head += " (· marks a guess with too many codes to weigh, scored by the codes left)."
 	default:
-		head += fmt.Sprintf(" (· %d scored by codes left: too many codes to weigh).", scored)
+		head += fmt.Sprintf(" (· marks %d guesses with too many codes to weigh, scored by the codes left).", scored)
 	}
 	out := []Line{done("%s", head)}
 	if worstAt >= 0 {

@@ -156,7 +156,7 @@ func TestCoachSuper(t *testing.T) {
 		t.Errorf("coach on 11111:\n%s", out)
 	}
 	out = text(send(g, "12345"))
-	if !strings.Contains(out, "Coach: Δ expected guesses per guess against knuth: · ") {
+	if !strings.Contains(out, "Coach: Δ expected guesses per guess against knuth: · ") || !strings.Contains(out, "· marks 2 guesses with too many codes to weigh") {
 		t.Errorf("coach summary on 8 x 5:\n%s", out)
 	}
 }
