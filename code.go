@@ -169,8 +169,10 @@ func NewAlphabet(symbols string) (*Alphabet, error) {
 // red, green and blue: colour k is names[k]. Each colour is written with
 // one symbol: the first letter of its name, upper-cased, unless an earlier
 // name took it, then the next letters of the name, then the first letter
-// of A–Z and digit 1–9 still free; so red, green, blue, yellow, orange,
-// purple are written RGBYOP, and black after blue is L. Parse reads codes
+// of A–Z and digit 1–9 still free, and beyond 35 names 0, then the
+// lower-case letters a–z (which parse in their own case then), then
+// #@%&*+=; so red, green, blue, yellow, orange, purple are written RGBYOP,
+// and black after blue is L. Parse reads codes
 // written with the symbols or with the names separated by spaces or
 // commas, such as "red red green blue"; Format writes the symbols.
 //
@@ -207,6 +209,15 @@ func NewNamedAlphabet(names []string) (*Alphabet, error) {
 		if symbols[i] < 0 {
 			for _, r := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789" {
 				if free(r) {
+					symbols[i] = r
+					break
+				}
+			}
+		}
+		if symbols[i] < 0 {
+			// Every letter is taken in upper case: both cases then.
+			for _, r := range "0abcdefghijklmnopqrstuvwxyz#@%&*+=" {
+				if !used[r] {
 					symbols[i] = r
 					break
 				}
@@ -283,6 +294,27 @@ func (a *Alphabet) Parse(r Rules, s string) (Code, error) {
 	if err := r.Validate(); err != nil {
 		return Code{}, err
 	}
+	c, err := a.parseChecked(r, s)
+	if err != nil && looksLikeSize(s) {
+		// "11x2" typed where a code belongs: say what belongs there, not
+		// that 'X' is colour 33.
+		a = a.orDefault()
+		return Code{}, &ParseError{What: "code", Input: s, Pos: -1,
+			Msg: fmt.Sprintf("looks like a size, colours x pegs, not a code: want %d pegs of %s", r.Pegs, string(a.symbols[:min(r.Colors, len(a.symbols))]))}
+	}
+	return c, err
+}
+
+// looksLikeSize reports whether s is written as a size, such as "11x2" or
+// "8 × 5".
+func looksLikeSize(s string) bool {
+	cols, pegs, ok := strings.Cut(strings.ToLower(strings.ReplaceAll(s, "×", "x")), "x")
+	return ok && isDigits(strings.TrimSpace(cols)) && isDigits(strings.TrimSpace(pegs))
+}
+
+// parseChecked reads a code and checks it against rules r, which have
+// their defaults and are valid.
+func (a *Alphabet) parseChecked(r Rules, s string) (Code, error) {
 	c, err := a.parse(s)
 	if err != nil {
 		return Code{}, err

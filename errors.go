@@ -14,6 +14,10 @@ var (
 	ErrTooLarge        = errors.New("mastermind: space too large")
 	ErrInconsistent    = errors.New("mastermind: no code is consistent with the feedback")
 	ErrGameOver        = errors.New("mastermind: game over")
+	// ErrAmbiguousFeedback is wrapped by ParseFeedback for two digits
+	// together on a board of 10 or more pegs that read two ways: "10" is
+	// 10 black, or 1 black and 0 white. It wraps ErrInvalidFeedback.
+	ErrAmbiguousFeedback = fmt.Errorf("%w: ambiguous", ErrInvalidFeedback)
 	// ErrUnsupported is wrapped by strategies asked to play a variant they
 	// are not made for, such as one-colour probes under distinct colours.
 	ErrUnsupported = errors.New("mastermind: strategy does not support these rules")

@@ -61,17 +61,26 @@ func Score(secret, guess Code) Feedback {
 // forms people type:
 //
 //	"2 1", "2,1", "2/1"   black then white as numbers
-//	"21"                  two digits, black then white
+//	"21"                  two digits, black then white (see below)
 //	"2b1w", "1w 2b", "2b" counts followed by b (black) or w (white)
 //	"BBW", "bbw", "-"     one letter per peg; "-", "0" or "none" for no pegs
 //	"1A2B", "2A", "0A1B"  Bulls and Cows: bulls (black) A, then cows (white) B
 //	"1 bull 2 cows"       the same in words
 //
-// The result is checked with CheckFeedback for the number of pegs.
+// The result is checked with CheckFeedback for the number of pegs. On a
+// board of 10 or more pegs, two digits together that also read as one
+// count of black pegs, such as "10", are refused with an error wrapping
+// ErrAmbiguousFeedback rather than guessed at; "21" on 10 pegs is 2 black
+// and 1 white.
 func ParseFeedback(s string, pegs int) (Feedback, error) {
-	f, err := parseFeedback(strings.TrimSpace(s))
+	t := strings.TrimSpace(s)
+	f, err := parseFeedback(t)
 	if err != nil {
 		return Feedback{}, &ParseError{What: "feedback", Input: s, Pos: -1, Msg: err.Error()}
+	}
+	if n, err := strconv.Atoi(t); err == nil && len(t) == 2 && t[0] != '0' && n <= pegs {
+		return Feedback{}, fmt.Errorf("%w: %q on %d pegs is %d black, or %c black and %c white: type %q or %q",
+			ErrAmbiguousFeedback, t, pegs, n, t[0], t[1], t+" 0", t[:1]+" "+t[1:])
 	}
 	if err := (Rules{Pegs: pegs, Colors: MaxColors}).CheckFeedback(f); err != nil {
 		return Feedback{}, err

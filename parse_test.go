@@ -211,6 +211,29 @@ func TestNamedAlphabet(t *testing.T) {
 			t.Errorf("NewNamedAlphabet(%q) = nil error", names)
 		}
 	}
+	// As many names as colours: every one gets a symbol of its own, and a
+	// code reads back from its symbols and from its names.
+	var names []string
+	for i := range mm.MaxColors {
+		names = append(names, fmt.Sprintf("c%d", i+1))
+	}
+	many, err := mm.NewNamedAlphabet(names)
+	if err != nil {
+		t.Fatalf("NewNamedAlphabet(%d names): %v", len(names), err)
+	}
+	r := mm.Rules{Colors: mm.MaxColors, Pegs: 4}
+	for _, pegs := range [][]int{{0, 35, 36, 63}, {62, 61, 10, 40}} {
+		c := mustCode(t, pegs...)
+		var named []string
+		for _, k := range pegs {
+			named = append(named, many.Name(k))
+		}
+		for _, in := range []string{many.Format(c), strings.Join(named, " ")} {
+			if got, err := many.Parse(r, in); err != nil || got != c {
+				t.Errorf("%d names: Parse(%q) = %v, %v; want %v", len(names), in, got, err, c)
+			}
+		}
+	}
 }
 
 func TestParseFeedback(t *testing.T) {
@@ -241,6 +264,13 @@ func TestParseFeedback(t *testing.T) {
 		{"4 0", 4, mm.Feedback{Black: 4}},
 		{"0 4", 4, mm.Feedback{White: 4}},
 		{"10 2", 15, mm.Feedback{Black: 10, White: 2}},
+		// Two digits together on 10 or more pegs, where they cannot be one count.
+		{"21", 10, mm.Feedback{Black: 2, White: 1}},
+		{"10 0", 10, mm.Feedback{Black: 10}},
+		{"1 0", 10, mm.Feedback{Black: 1}},
+		{"10b", 12, mm.Feedback{Black: 10}},
+		{"09", 10, mm.Feedback{White: 9}},
+		{"10", 9, mm.Feedback{Black: 1}},
 		{"1 0", 1, mm.Feedback{Black: 1}},
 		// Bulls and Cows.
 		{"1A2B", 4, mm.Feedback{Black: 1, White: 2}},
@@ -292,6 +322,16 @@ func TestParseFeedback(t *testing.T) {
 		{"1b9223372036854775807w", 4},
 		{"99999999999999999999b", 4},
 	}
+	// Two digits together that are also one count of black pegs.
+	for _, tt := range []struct {
+		in   string
+		pegs int
+	}{{"10", 10}, {"11", 12}, {" 12 ", 20}, {"20", 20}} {
+		got, err := mm.ParseFeedback(tt.in, tt.pegs)
+		if !errors.Is(err, mm.ErrAmbiguousFeedback) || !errors.Is(err, mm.ErrInvalidFeedback) || !strings.Contains(err.Error(), " black, or ") {
+			t.Errorf("ParseFeedback(%q, %d) = %v, %v; want it refused as ambiguous", tt.in, tt.pegs, got, err)
+		}
+	}
 	for _, tt := range bad {
 		got, err := mm.ParseFeedback(tt.in, tt.pegs)
 		if err == nil {
@@ -323,4 +363,29 @@ func ExampleAlphabet_Parse() {
 	// RRGG 1122
 	// RGBY 1234
 	// mastermind: code "RGBW": unknown symbol 'W' (symbols: RGBYOP) at position 4
+}
+
+// TestParseSizeAsCode checks that a size typed where a code belongs, such
+// as "11x2", is called a size with what a code needs, not an unknown or
+// out-of-range colour; a code that happens to read so stays a code.
+func TestParseSizeAsCode(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		r    mm.Rules
+		want string
+	}{
+		{"11x2", mm.Classic, "looks like a size, colours x pegs, not a code: want 4 pegs of 123456"},
+		{"8x5", mm.Classic, "looks like a size"},
+		{"8 × 5", mm.Classic, "looks like a size"},
+		{"11X2", mm.Rules{Colors: 8, Pegs: 5}, "want 5 pegs of 12345678"},
+	} {
+		_, err := mm.DefaultAlphabet.Parse(tt.r, tt.in)
+		var pe *mm.ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, mm.ErrInvalidCode) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "colour 3") {
+			t.Errorf("Parse(%v, %q) = %v; want a ParseError with %q", tt.r, tt.in, err, tt.want)
+		}
+	}
+	if c, err := mm.DefaultAlphabet.Parse(mm.Rules{Colors: 36, Pegs: 4}, "11x2"); err != nil || mm.DefaultAlphabet.Format(c) != "11X2" {
+		t.Errorf("Parse(36 x 4, 11x2) = %v, %v; want the code 11X2", c, err)
+	}
 }

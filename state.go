@@ -152,8 +152,12 @@ func (st *State) Known() bool {
 // Remaining returns the number of candidates, or -1 if they are not known:
 // the variant is too large to enumerate without being asked (more than
 // 2²⁰ codes), nobody has called Candidates, and nothing attached to st
-// counts them (see Counter).
+// counts them (see Counter). Once the code is found it is the one
+// candidate, at any size.
 func (st *State) Remaining() int {
+	if st.Solved() {
+		return 1
+	}
 	if s := st.cands.Load(); s != nil {
 		return s.Len()
 	}

@@ -219,6 +219,22 @@ func TestStateTooLarge(t *testing.T) {
 	if _, err := st.Play(g, mm.Feedback{Black: 7, White: 1}); !errors.Is(err, mm.ErrInvalidFeedback) {
 		t.Errorf("Play(7 1) on 8 pegs = %v; want ErrInvalidFeedback", err)
 	}
+	// Once the code is found it is the one left, however large the variant.
+	for _, r := range []mm.Rules{{Colors: 20, Pegs: 8}, {Colors: 15, Pegs: 15}, {Colors: 25, Pegs: 25}} {
+		st := gametest.NewState(t, r)
+		var pegs []int
+		for i := range r.Pegs {
+			pegs = append(pegs, i%r.Colors)
+		}
+		g := mustCode(t, pegs...)
+		won, err := st.Play(g, mm.Feedback{Black: r.Pegs})
+		if err != nil {
+			t.Fatalf("Play on %v: %v", r, err)
+		}
+		if n := won.Remaining(); n != 1 {
+			t.Errorf("%v: Remaining() after the winning guess = %d; want 1", r, n)
+		}
+	}
 }
 
 func TestSolve(t *testing.T) {

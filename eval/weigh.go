@@ -14,10 +14,17 @@ type Weighing struct {
 	Best         mm.Code // the strategy's guess
 	Expected     float64 // with the guess weighed
 	BestExpected float64 // with the strategy's guess
+
+	// Scored says the position was too large to weigh (WeighOrScore):
+	// Expected and BestExpected are zero, and ExpectedLeft and
+	// BestExpectedLeft are the codes the guess and the strategy's are
+	// expected to leave possible after their answer.
+	Scored                         bool
+	ExpectedLeft, BestExpectedLeft float64
 }
 
 // Delta returns what the guess costs against the strategy's, in guesses
-// expected; negative when it does better.
+// expected; negative when it does better. It is zero when Scored.
 func (w Weighing) Delta() float64 { return w.Expected - w.BestExpected }
 
 // Weigh weighs guess g in position st against deterministic strategy s,

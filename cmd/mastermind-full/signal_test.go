@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +28,15 @@ func TestSignalStops(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	srv := startServer(t, bin, filepath.Join(t.TempDir(), "games.db"))
+	// A server that never answers: the client is interrupted waiting.
+	stalled := make(chan struct{})
+	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-stalled:
+		}
+	}))
+	t.Cleanup(func() { close(stalled); hung.Close() })
 	// Each runs for minutes if left alone.
 	long := []struct {
 		name string
@@ -37,6 +48,7 @@ func TestSignalStops(t *testing.T) {
 		{"tree", []string{"tree", "--colors", "8", "--pegs", "6", "--strategy", "knuth"}},
 		{"openings", []string{"openings", "--colors", "8", "--pegs", "6"}},
 		{"client", []string{"client", "--server", srv.url, "--colors", "12", "--pegs", "12", "--games", "100", "--budget", "10s"}},
+		{"client waiting", []string{"client", "--server", hung.URL, "--games", "1"}},
 	}
 	sigs := []struct {
 		sig    syscall.Signal

@@ -67,8 +67,11 @@ func Main(full *Full) int {
 	err := e.run(ctx, os.Args[1:])
 	watch.Stop()
 	signal.Stop(sigs)
+	// Whatever stopped after a signal stopped because of it: the error may
+	// be context.Canceled, or the signal itself as the cause a request
+	// gave up with ("Post …: interrupted").
 	var sg *Signalled
-	if err != nil && errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &sg) {
+	if err != nil && errors.As(context.Cause(ctx), &sg) {
 		err = sg
 	}
 	cancel(nil)

@@ -25,8 +25,12 @@ func addCompletions(root *cobra.Command) {
 			cmd.RegisterFlagCompletionFunc("strategy", completeStrategies)
 		}
 		if cmd.Flags().Lookup("format") != nil {
-			cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(
-				[]string{"text\tindented lines", "json\tnested JSON", "dot\tGraphViz digraph"}, cobra.ShellCompDirectiveNoFileComp))
+			formats := []string{"text\tindented lines", "json\tnested JSON", "dot\tGraphViz digraph"}
+			if cmd.Name() == "tree" {
+				// merge combines trees as JSON, and writes no irving.
+				formats = append(formats, "irving\tone line, as published strategies are written")
+			}
+			cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
 		}
 		for _, name := range []string{"plot", "db", "out"} {
 			if cmd.Flags().Lookup(name) != nil {

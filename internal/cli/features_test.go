@@ -25,7 +25,12 @@ func TestVersionOf(t *testing.T) {
 		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 			{Key: "vcs.revision", Value: "cf0a33460d87263b95a71ef9171b9d081a23cd11"}, {Key: "vcs.time", Value: "2026-11-23T08:52:10Z"},
 			{Key: "vcs.modified", Value: "true"}}},
-			"mastermind (devel) (commit cf0a33460d87 of 2026-11-23T08:52:10Z, modified) go1.26.8"},
+			"mastermind (commit cf0a33460d87 of 2026-11-23T08:52:10Z, modified) go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"mastermind (devel: built without its commit; go build -buildvcs=true records it) go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "cf0a33460d87263b95a71ef9171b9d081a23cd11"}}},
+			"mastermind (commit cf0a33460d87) go1.26.8"},
 		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.0.0-20261123085210-cf0a33460d87+dirty"}, Settings: []debug.BuildSetting{
 			{Key: "vcs.revision", Value: "cf0a33460d87263b95a71ef9171b9d081a23cd11"}}},
 			"mastermind v0.0.0-20261123085210-cf0a33460d87+dirty go1.26.8"},
@@ -51,7 +56,8 @@ func TestCompletion(t *testing.T) {
 	}{
 		{[]string{"__complete", "bench", "--strategy", "k"}, []string{"knuth\t"}, []string{"entropy"}},
 		{[]string{"__complete", "bench", "--strategy", "knuth,en"}, []string{"knuth,entropy\t"}, []string{"knuth,knuth"}},
-		{[]string{"__complete", "tree", "--format", ""}, []string{"text\t", "json\t", "dot\t"}, nil},
+		{[]string{"__complete", "tree", "--format", ""}, []string{"text\t", "json\t", "dot\t", "irving\t"}, nil},
+		{[]string{"__complete", "merge", "--format", ""}, []string{"text\t", "json\t", "dot\t"}, []string{"irving"}},
 		{[]string{"__complete", "score", "--rules", "b"}, []string{"bulls-cows\t", "bagels\t"}, nil},
 		{[]string{"__complete", ""}, []string{"completion\t", "serve\t", "version\t", "man\t"}, nil},
 	}
@@ -296,5 +302,21 @@ func TestHugeGames(t *testing.T) {
 	}
 	if p := peak.Load(); p > 256<<20 {
 		t.Errorf("bench --games 1000000000 used %d MiB of heap; the games are not streamed", p>>20)
+	}
+}
+
+// TestScorePrompt checks that score with no arguments says on stderr what
+// it waits for when stdin is a terminal, and only then.
+func TestScorePrompt(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		e := newEnv(strings.NewReader("1122 1213\n"), &out, &errOut, nil)
+		e.StdinTTY = tty
+		if err := e.run(context.Background(), []string{"score"}); err != nil || out.String() != "1 2\n" {
+			t.Fatalf("score at a terminal %v: %q, %v", tty, out.String(), err)
+		}
+		if hint := strings.Contains(errOut.String(), "SECRET GUESS"); hint != tty {
+			t.Errorf("score with stdin a terminal %v wrote %q on stderr", tty, errOut.String())
+		}
 	}
 }

@@ -34,7 +34,10 @@ With --two-player, one person types the code first, without echo at a
 terminal (otherwise it is the first line of stdin), and another breaks it.
 With --coach, each guess is weighed against the strategy's: the guesses
 the game is expected to take from there with yours and with its, and the
-codes each leaves; the end of the game adds up what your guesses cost.
+codes each leaves; a position with too many codes to weigh (such as the
+first of 8 × 5) compares the codes each guess is expected to leave. The
+end of the game adds up what your guesses cost and names the guess that
+cost the most.
 
 At a terminal it is a full-screen game with coloured pegs; otherwise, or
 with --plain, it reads guesses from stdin and writes a transcript on stdout.`,

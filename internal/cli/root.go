@@ -23,8 +23,9 @@ import (
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	// StderrTTY reports whether stderr is a terminal, for progress bars.
-	StderrTTY bool
+	// StderrTTY reports whether stderr is a terminal, for progress bars;
+	// StdinTTY whether stdin is, for a hint before reading it.
+	StderrTTY, StdinTTY bool
 
 	full    *Full
 	replace bool // delegate by replacing the process (Main), not as a child
@@ -36,7 +37,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
 	if full == nil {
 		full = &Full{}
 	}
-	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, StderrTTY: isTerminal(stderr), full: full}
+	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, StderrTTY: isTerminal(stderr), StdinTTY: isTerminal(stdin), full: full}
 }
 
 // progressLine returns a function that shows a line of news on stderr,

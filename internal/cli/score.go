@@ -22,7 +22,8 @@ func newScore(e *Env, rf *rulesFlags) *cobra.Command {
 
 With no arguments it reads lines "SECRET GUESS" from stdin and prints one
 "B W" line for each, for bulk checks; blank lines are skipped. The first bad
-line stops it with an error naming the line.`,
+line stops it with an error naming the line. At a terminal it first says on
+stderr what it waits for.`,
 		Example: `  mastermind score 1122 1213          # 1 2
   mastermind score --json 1122 2211   # {"black":0,"white":4}
   printf '1122 1213\n3456 6543\n' | mastermind score`,
@@ -56,6 +57,10 @@ line stops it with an error naming the line.`,
 				}
 				write(f)
 				return nil
+			}
+			if e.StdinTTY {
+				// Someone typed "mastermind score" alone: say what it waits for.
+				fmt.Fprintln(e.Stderr, `mastermind score: type "SECRET GUESS" pairs, one a line, and end with Ctrl-D; or run "mastermind score SECRET GUESS"`)
 			}
 			in := bufio.NewScanner(e.Stdin)
 			in.Buffer(make([]byte, 64*1024), 1024*1024)

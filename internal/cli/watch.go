@@ -26,8 +26,9 @@ func newWatch(e *Env, rf *rulesFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "watch [SECRET]",
 		Short: "Watch a strategy break a code, guess by guess, the codes left shrinking",
-		Long: `watch plays --strategy against SECRET (or a code drawn with --seed) one
-guess at a time: each guess, its answer, how many codes it left of those
+		Long: `watch plays --strategy against SECRET (or a code drawn at random, or
+with --seed, as play draws one; the first line gives the seed to watch the
+same game again) one guess at a time: each guess, its answer, how many codes it left of those
 possible before, on a bar drawn to a logarithmic scale, and the codes still
 possible while there are at most --show of them (the first --show
 otherwise). At a terminal it waits --delay between guesses; otherwise it
@@ -50,8 +51,12 @@ does not wait.`,
 			if !cmd.Flags().Changed("delay") && !IsTerminal(e.Stdout) {
 				delay = 0
 			}
+			drawn := len(args) == 0
+			if !cmd.Flags().Changed("seed") {
+				seed = rand.Uint64()
+			}
 			secret := mm.RandomCode(r, rand.New(rand.NewPCG(seed, 0)))
-			if len(args) == 1 {
+			if !drawn {
 				if secret, err = a.Parse(r, args[0]); err != nil {
 					return err
 				}
@@ -65,12 +70,15 @@ does not wait.`,
 				return err
 			}
 			w := &watcher{out: e.Stdout, a: a, name: name, show: show, delay: delay}
+			if drawn && !cmd.Flags().Changed("seed") {
+				w.drawn = fmt.Sprintf(", drawn with --seed %d", seed)
+			}
 			return w.run(cmd.Context(), r, s, secret, seed)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&name, "strategy", "knuth", "strategy to watch")
-	f.Uint64Var(&seed, "seed", 1, "seed of the code drawn when no SECRET is given, and of randomised strategies")
+	f.Uint64Var(&seed, "seed", 0, "seed of the code drawn when no SECRET is given, and of randomised strategies (default: random)")
 	f.DurationVar(&delay, "delay", time.Second, "pause between guesses at a terminal")
 	f.IntVar(&show, "show", 12, "list the codes left when there are at most this many (0: never)")
 	addStrategyFlags(f, &so)
@@ -90,6 +98,7 @@ type watcher struct {
 	name  string
 	show  int
 	delay time.Duration
+	drawn string // how the secret was drawn, when watch drew it at random
 }
 
 func (w *watcher) run(ctx context.Context, r mm.Rules, s mm.Strategy, secret mm.Code, seed uint64) error {
@@ -98,7 +107,7 @@ func (w *watcher) run(ctx context.Context, r mm.Rules, s mm.Strategy, secret mm.
 		return err
 	}
 	total := float64(r.Size())
-	fmt.Fprintf(w.out, "%s breaks %s, %d colours × %d pegs (%s codes)\n\n", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r))
+	fmt.Fprintf(w.out, "%s breaks %s, %d colours × %d pegs (%s codes)%s\n\n", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r), w.drawn)
 	before := -1
 	if r.Size() <= mm.MaxSpace {
 		before = int(r.Size())

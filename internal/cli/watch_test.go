@@ -45,3 +45,32 @@ func TestWatchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchDraws checks that watch without a SECRET draws one at random,
+// as play does, and names the seed that watches the same game again;
+// --seed draws the same code each time and says nothing more.
+func TestWatchDraws(t *testing.T) {
+	secrets := map[string]bool{}
+	var first string
+	for range 6 {
+		out := mustRun(t, "", "watch", "--show", "0")
+		head, _, _ := strings.Cut(out, "\n")
+		_, seed, ok := strings.Cut(head, ", drawn with --seed ")
+		if !ok {
+			t.Fatalf("watch names no seed: %q", head)
+		}
+		fields := strings.Fields(head)
+		secrets[fields[2]] = true
+		if first == "" {
+			first = out
+			again := mustRun(t, "", "watch", "--show", "0", "--seed", seed)
+			want := strings.Replace(first, ", drawn with --seed "+seed, "", 1)
+			if again != want {
+				t.Errorf("watch --seed %s:\n%s\nwant\n%s", seed, again, want)
+			}
+		}
+	}
+	if len(secrets) < 2 {
+		t.Errorf("6 watches drew only %v", secrets)
+	}
+}

@@ -47,6 +47,7 @@ type Assist struct {
 	journal []string // the inputs that changed the session, as save writes them
 	redo    []string // what undo took back, as inputs that redo it, the latest last
 	quiet   bool     // replaying an input: journal and redo stay as they are
+	changes int      // changes and undos made: redo and Resume tell a change from a refusal by them
 	page    int      // the last page list showed; 0 after a change
 }
 
@@ -315,7 +316,7 @@ func (a *Assist) answer(s string) []Line {
 		err = a.cfg.Rules.CheckFeedback(f)
 	}
 	if err != nil {
-		return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+		return badAnswer(err)
 	}
 	if a.conflict != nil {
 		return a.resolveFirst()
@@ -353,6 +354,15 @@ func (a *Assist) answer(s string) []Line {
 	return a.next()
 }
 
+// badAnswer says why an answer is refused: it cannot be right, or it
+// reads two ways.
+func badAnswer(err error) []Line {
+	if errors.Is(err, mm.ErrAmbiguousFeedback) {
+		return []Line{problem("That answer reads two ways: %s.", strings.TrimPrefix(plain(err), "ambiguous: "))}
+	}
+	return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+}
+
 // play makes code s the guess to answer.
 func (a *Assist) play(s string) []Line {
 	if a.conflict != nil {
@@ -365,73 +375,6 @@ func (a *Assist) play(s string) []Line {
 	a.cur, a.hasCur, a.own, a.typed, a.propErr = c, true, true, true, nil
 	a.changedBy("guess " + a.cfg.Alphabet.Format(c))
 	return a.next()
-}
-
-// hint lists the best guesses with their scores.
-func (a *Assist) hint() []Line {
-	if a.conflict != nil {
-		return a.resolveFirst()
-	}
-	fmtc := a.cfg.Alphabet.Format
-	var out []Line
-	if a.hasCur && !a.own {
-		out = append(out, info("%s proposes %s.", a.cfg.Name, fmtc(a.cur)))
-	}
-	if a.cfg.Rank == nil {
-		if out == nil {
-			return []Line{problem("No hints: %s proposes nothing here.", a.cfg.Name)}
-		}
-		return out
-	}
-	ranked, err := a.cfg.Rank(a.st, 5)
-	if err != nil {
-		return append(out, problem("No scores here: %s.", plain(err)))
-	}
-	by := a.cfg.RankBy
-	if by != "" {
-		by = " (" + by + ")"
-	}
-	out = append(out, info("The best guesses now%s:", by))
-	w := max(a.cfg.Rules.Pegs, len("guess"))
-	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
-	starred := false
-	for _, s := range ranked {
-		mark := " "
-		if s.Consistent {
-			mark, starred = "*", true
-		}
-		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
-	}
-	if starred {
-		out = append(out, info("  * could be the code"))
-	}
-	return out
-}
-
-// history lists the answers so far.
-func (a *Assist) history() []Line {
-	b := a.Board()
-	var out []Line
-	for _, r := range b.Rows {
-		if !r.Answered {
-			continue
-		}
-		code := a.cfg.Alphabet.Format(r.Guess)
-		switch {
-		case r.Dropped:
-			out = append(out, info("  %d. %s  %s   dropped", r.N, code, feedbackText(r.Feedback)))
-		case r.Conflict:
-			out = append(out, info("  %d. %s  %s   contradicts others", r.N, code, feedbackText(r.Feedback)))
-		case r.Remaining >= 0 || b.Uncounted:
-			out = append(out, info("  %d. %s  %s   %s left", r.N, code, feedbackText(r.Feedback), codes(r.Remaining)))
-		default:
-			out = append(out, info("  %d. %s  %s", r.N, code, feedbackText(r.Feedback)))
-		}
-	}
-	if out == nil {
-		return []Line{info("No answers yet.")}
-	}
-	return out
 }
 
 // Board describes the session for drawing.

@@ -92,7 +92,7 @@ func (a *Assist) fix(s string) []Line {
 		err = a.cfg.Rules.CheckFeedback(f)
 	}
 	if err != nil {
-		return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}
+		return badAnswer(err)
 	}
 	if f.Solved(a.cfg.Rules.Pegs) && i != len(a.turns)-1 {
 		return []Line{problem("Answer %d cannot be all black: guesses were played after it.", a.turns[i].row)}

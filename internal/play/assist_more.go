@@ -13,8 +13,8 @@ import (
 )
 
 // This file holds what assist does besides answering: a guess and its
-// answer on one line, redo, the list of codes left, and saving and
-// resuming a session.
+// answer on one line, redo, hints, the history, the list of codes left,
+// and saving and resuming a session.
 
 // oneLine plays s as a guess followed by its answer, "1122 1 0" or
 // "red red green green BW", and reports whether s reads that way.
@@ -35,7 +35,7 @@ func (a *Assist) oneLine(s string) ([]Line, bool) {
 			err = a.cfg.Rules.CheckFeedback(f)
 		}
 		if err != nil {
-			return []Line{problem("That answer cannot be right: %s. Try again.", plain(err))}, true
+			return badAnswer(err), true
 		}
 		if a.conflict != nil {
 			return a.resolveFirst(), true
@@ -52,6 +52,7 @@ func (a *Assist) oneLine(s string) ([]Line, bool) {
 // change ends what redo could put back.
 func (a *Assist) changedBy(input string) {
 	a.page = 0
+	a.changes++
 	if !a.quiet {
 		a.journal = append(a.journal, input)
 		a.redo = nil
@@ -61,22 +62,27 @@ func (a *Assist) changedBy(input string) {
 // undone records an undo, and input, which puts back what it took.
 func (a *Assist) undone(input string) {
 	a.page = 0
+	a.changes++
 	if !a.quiet {
 		a.journal = append(a.journal, "undo")
 		a.redo = append(a.redo, input)
 	}
 }
 
-// redoLast puts back what the last undo took.
+// redoLast puts back what the last undo took. What it puts back may
+// bring back a conflict, as it did before the undo: that is still a redo,
+// and the next redo can put back what resolved it.
 func (a *Assist) redoLast() []Line {
 	if len(a.redo) == 0 {
 		return []Line{problem("There is nothing to redo.")}
 	}
 	input := a.redo[len(a.redo)-1]
+	before := a.changes
 	a.quiet = true
 	out := a.Do(input)
 	a.quiet = false
-	if hasProblem(out) {
+	if a.changes == before {
+		// Refused: nothing changed.
 		return out
 	}
 	a.redo = a.redo[:len(a.redo)-1]
@@ -84,13 +90,71 @@ func (a *Assist) redoLast() []Line {
 	return append([]Line{info("Redid %s.", input)}, out...)
 }
 
-func hasProblem(ls []Line) bool {
-	for _, l := range ls {
-		if l.Kind == Problem {
-			return true
+// hint lists the best guesses with their scores.
+func (a *Assist) hint() []Line {
+	if a.conflict != nil {
+		return a.resolveFirst()
+	}
+	fmtc := a.cfg.Alphabet.Format
+	var out []Line
+	if a.hasCur && !a.own {
+		out = append(out, info("%s proposes %s.", a.cfg.Name, fmtc(a.cur)))
+	}
+	if a.cfg.Rank == nil {
+		if out == nil {
+			return []Line{problem("No hints: %s proposes nothing here.", a.cfg.Name)}
+		}
+		return out
+	}
+	ranked, err := a.cfg.Rank(a.st, 5)
+	if err != nil {
+		return append(out, problem("No scores here: %s.", plain(err)))
+	}
+	by := a.cfg.RankBy
+	if by != "" {
+		by = " (" + by + ")"
+	}
+	out = append(out, info("The best guesses now%s:", by))
+	w := max(a.cfg.Rules.Pegs, len("guess"))
+	out = append(out, info("  %-*s  worst  expected  parts  entropy", w+1, "guess"))
+	starred := false
+	for _, s := range ranked {
+		mark := " "
+		if s.Consistent {
+			mark, starred = "*", true
+		}
+		out = append(out, info("  %-*s  %5d  %8.2f  %5d  %7.2f", w+1, fmtc(s.Guess)+mark, s.Largest, s.Expected, s.Parts, s.Entropy))
+	}
+	if starred {
+		out = append(out, info("  * could be the code"))
+	}
+	return out
+}
+
+// history lists the answers so far.
+func (a *Assist) history() []Line {
+	b := a.Board()
+	var out []Line
+	for _, r := range b.Rows {
+		if !r.Answered {
+			continue
+		}
+		code := a.cfg.Alphabet.Format(r.Guess)
+		switch {
+		case r.Dropped:
+			out = append(out, info("  %d. %s  %s   dropped", r.N, code, feedbackText(r.Feedback)))
+		case r.Conflict:
+			out = append(out, info("  %d. %s  %s   contradicts others", r.N, code, feedbackText(r.Feedback)))
+		case r.Remaining >= 0 || b.Uncounted:
+			out = append(out, info("  %d. %s  %s   %s left", r.N, code, feedbackText(r.Feedback), codes(r.Remaining)))
+		default:
+			out = append(out, info("  %d. %s  %s", r.N, code, feedbackText(r.Feedback)))
 		}
 	}
-	return false
+	if out == nil {
+		return []Line{info("No answers yet.")}
+	}
+	return out
 }
 
 // listRows is the number of lines of codes list shows at a time, and
@@ -280,11 +344,19 @@ func ReadSaved(r io.Reader) (SavedSession, error) {
 // session refuses, naming it.
 func (a *Assist) Resume(inputs []string) error {
 	for i, in := range inputs {
+		before := a.changes
 		out := a.Do(in)
-		for _, l := range out {
-			if l.Kind == Problem {
-				return fmt.Errorf("saved input %d (%q) is refused: %s", i+1, in, l.Text)
+		// A change may leave answers in conflict, as it did when saved;
+		// only an input that changed nothing was refused.
+		if a.changes == before {
+			why := "it changes nothing"
+			for _, l := range out {
+				if l.Kind == Problem {
+					why = l.Text
+					break
+				}
 			}
+			return fmt.Errorf("saved input %d (%q) is refused: %s", i+1, in, why)
 		}
 		if a.over {
 			return fmt.Errorf("saved input %d (%q) ends the session", i+1, in)

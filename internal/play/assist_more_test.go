@@ -96,6 +96,53 @@ func TestAssistRedo(t *testing.T) {
 	}
 }
 
+// TestAssistRedoConflict checks that redo puts back an answer that
+// conflicts, as it did before its undo, and then the fix that resolved
+// the conflict: each redo puts back one undo, and a saved session with a
+// conflict resumes.
+func TestAssistRedoConflict(t *testing.T) {
+	var saved []byte
+	cfg := knuthConfig(mm.Rules{})
+	cfg.Save = func(name string, data []byte) error { saved = data; return nil }
+	a, err := play.NewAssist(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doAll(a, "1122 1 0", "1122 2 0")
+	if a.Conflict() == nil {
+		t.Fatal("1122 answered 1 0, then 2 0: no conflict")
+	}
+	doAll(a, "fix 2 1 0")
+	want := a.Board()
+	doAll(a, "undo", "undo")
+	if out := a.Do("redo"); a.Conflict() == nil || !strings.Contains(text(out), "Redid") {
+		t.Fatalf("the first redo, of the conflicting answer: %q; conflict %v", text(out), a.Conflict())
+	}
+	if out := a.Do("redo"); hasKind(out, play.Problem) {
+		t.Fatalf("the second redo, of the fix, is refused: %s", text(out))
+	}
+	if got := a.Board(); !reflect.DeepEqual(got, want) {
+		t.Errorf("after two undos and two redos the board is %+v; want %+v", got, want)
+	}
+	if out := a.Do("redo"); !strings.Contains(text(out), "nothing to redo") {
+		t.Errorf("a third redo: %q", text(out))
+	}
+	// Saved in conflict, the session resumes in conflict.
+	doAll(a, "undo")
+	a.Do("save game.txt")
+	s, err := play.ReadSaved(bytes.NewReader(saved))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := play.NewAssist(knuthConfig(s.Rules))
+	if err := b.Resume(s.Inputs); err != nil {
+		t.Fatalf("Resume of a session saved in conflict: %v\n%s", err, saved)
+	}
+	if !reflect.DeepEqual(a.Board(), b.Board()) || !reflect.DeepEqual(a.Conflict(), b.Conflict()) {
+		t.Errorf("resumed board %+v, conflict %v; want %+v, %v", b.Board(), b.Conflict(), a.Board(), a.Conflict())
+	}
+}
+
 // TestAssistList checks the pages of codes left.
 func TestAssistList(t *testing.T) {
 	a := newAssist(t, mm.Classic)
@@ -208,5 +255,37 @@ func TestReadSavedErrors(t *testing.T) {
 	a, _ := play.NewAssist(knuthConfig(mm.Rules{}))
 	if err := a.Resume([]string{"1 0", "7777 1 0"}); err == nil || !strings.Contains(err.Error(), `saved input 2 ("7777 1 0")`) {
 		t.Errorf("Resume with a bad input: %v", err)
+	}
+}
+
+// TestAssistAmbiguousAnswer checks that on a board of 10 pegs two digits
+// together that read two ways ("10": 10 black, or 1 black and 0 white)
+// are refused with both readings, wherever an answer is typed, and that
+// the answer typed apart is taken.
+func TestAssistAmbiguousAnswer(t *testing.T) {
+	r := mm.Rules{Colors: 2, Pegs: 10}
+	for _, tt := range []struct{ before, in string }{
+		{"", "10"},
+		{"", "1111111111 10"},
+		{"1 0", "fix 1 10"},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			a := newAssist(t, r)
+			if tt.before != "" {
+				a.Do(tt.before)
+			}
+			want := a.Board()
+			out := text(a.Do(tt.in))
+			if !strings.Contains(out, `reads two ways: "10" on 10 pegs is 10 black, or 1 black and 0 white: type "10 0" or "1 0"`) {
+				t.Errorf("%q: %q; want it refused as reading two ways", tt.in, out)
+			}
+			if !reflect.DeepEqual(a.Board(), want) {
+				t.Errorf("%q changed the board to %+v", tt.in, a.Board())
+			}
+		})
+	}
+	a := newAssist(t, r)
+	if out := a.Do("1 0"); hasKind(out, play.Problem) || a.Board().Rows[0].Feedback != (mm.Feedback{Black: 1}) {
+		t.Errorf("1 0 on 10 pegs: %q, board %+v", text(out), a.Board())
 	}
 }

@@ -9,14 +9,11 @@ import (
 	"github.com/mastermind-toolkit/mastermind/eval"
 )
 
-// MaxCoachSize is the largest variant, in codes, the coach takes on: it
-// grows the strategy's decision tree from each position, at least twice
-// for a guess not the strategy's. Weighing a first guess on 10 × 4 (10000
-// codes) with knuth takes about 1.2 s of CPU (BENCHMARKS.md); on 8 × 5
-// knuth's tree alone takes 2.3 s, too long to wait after every guess.
-const MaxCoachSize = 10000
-
-// check refuses options the rules or the strategy cannot support.
+// check refuses options the rules or the strategy cannot support. The
+// coach takes on any variant whose codes can be listed: it weighs the
+// positions the game reaches in guesses expected when their trees are
+// affordable, and scores the larger ones, such as the first of 8 × 5, by
+// the codes each guess is expected to leave (eval.WeighOrScore).
 func (o GameOptions) check(cfg Config) error {
 	r := cfg.Rules
 	if o.Adversary && !enumerable(r) {
@@ -24,9 +21,9 @@ func (o GameOptions) check(cfg Config) error {
 			mm.MaxSpace, r, sizeText(r))
 	}
 	if o.Coach {
-		if r.Size() > MaxCoachSize {
-			return fmt.Errorf("mastermind: the coach grows %s's whole decision tree after each guess, up to %d codes; %s has %s",
-				cfg.Name, MaxCoachSize, r, sizeText(r))
+		if !enumerable(r) {
+			return fmt.Errorf("mastermind: the coach weighs guesses over every code still possible, up to %d codes; %s has %s",
+				mm.MaxSpace, r, sizeText(r))
 		}
 		if mm.IsRandomized(cfg.Strategy) {
 			return fmt.Errorf("mastermind: the coach needs a deterministic strategy, and %s is randomised", cfg.Name)
@@ -95,14 +92,18 @@ func evadeSolve(st *mm.State, s mm.Strategy) ([]mm.Step, error) {
 // A CoachNote is what the coach found about one guess: the guesses the
 // game is expected to take from there on, this one included, with the
 // person's guess and with the strategy's (each followed by the strategy's
-// play), and the codes each leaves possible.
+// play), and the codes each leaves possible. A position too large to
+// weigh is Scored instead: by the codes each guess is expected to leave.
 type CoachNote struct {
 	Guess, Best         mm.Code
 	Expected, BestExp   float64 // guesses expected from the position, this one included
 	Left, BestLeft      int     // codes possible after the answer
 	Found, BestFound    bool    // the guess is the code
-	Delta               float64 // Expected - BestExp: what the guess cost
+	Delta               float64 // Expected - BestExp: what the guess cost; 0 when Scored
 	BestIsGuess, Failed bool    // the guess is the strategy's; the coach could not tell
+
+	Scored               bool    // too many codes to weigh: only scored one answer ahead
+	ExpLeft, BestExpLeft float64 // Scored: the codes each guess is expected to leave
 }
 
 // Notes returns the coach's figures for each guess so far.
@@ -123,6 +124,9 @@ func (g *Game) coachGuess(before *mm.State, c mm.Code, f mm.Feedback) []Line {
 		}
 		return codes(k) + " left"
 	}
+	if n.Scored {
+		return g.coachScored(n, left)
+	}
 	if n.BestIsGuess {
 		return []Line{info("coach: %s is %s's guess too: %.2f guesses expected from here, %s.",
 			g.format(c), g.cfg.Name, n.Expected, left(n.Found, n.Left))}
@@ -138,14 +142,35 @@ func (g *Game) coachGuess(before *mm.State, c mm.Code, f mm.Feedback) []Line {
 		g.format(c), n.Expected, left(n.Found, n.Left), g.cfg.Name, g.format(n.Best), n.BestExp, left(n.BestFound, n.BestLeft), verdict)}
 }
 
+// coachScored is the coach's line on a guess in a position too large to
+// weigh in guesses: it compares the codes each guess is expected to leave.
+func (g *Game) coachScored(n CoachNote, left func(bool, int) string) []Line {
+	const why = "too many codes to weigh in guesses here"
+	if n.BestIsGuess {
+		return []Line{info("coach: %s is %s's guess too: %.1f codes expected left, %s (%s).",
+			g.format(n.Guess), g.cfg.Name, n.ExpLeft, left(n.Found, n.Left), why)}
+	}
+	verdict := fmt.Sprintf("leaves %.1f more codes expected", n.ExpLeft-n.BestExpLeft)
+	switch d := n.ExpLeft - n.BestExpLeft; {
+	case d < -0.05:
+		verdict = fmt.Sprintf("leaves %.1f fewer codes expected", -d)
+	case d < 0.05:
+		verdict = "leaves as many codes expected"
+	}
+	return []Line{info("coach: %s: %.1f codes expected left, %s; %s's %s: %.1f, %s. Yours %s (%s).",
+		g.format(n.Guess), n.ExpLeft, left(n.Found, n.Left), g.cfg.Name, g.format(n.Best), n.BestExpLeft,
+		left(n.BestFound, n.BestLeft), verdict, why)}
+}
+
 // coachNote works out the figures of guess c from before.
 func (g *Game) coachNote(before *mm.State, c mm.Code, f mm.Feedback) (CoachNote, error) {
 	n := CoachNote{Guess: c}
-	w, err := eval.Weigh(context.Background(), before, g.cfg.Strategy, c)
+	w, err := eval.WeighOrScore(context.Background(), before, g.cfg.Strategy, c)
 	if err != nil {
 		return n, err
 	}
 	n.Best, n.Expected, n.BestExp, n.Delta, n.BestIsGuess = w.Best, w.Expected, w.BestExpected, w.Delta(), w.Best == c
+	n.Scored, n.ExpLeft, n.BestExpLeft = w.Scored, w.ExpectedLeft, w.BestExpectedLeft
 	cands, err := before.Candidates()
 	if err != nil {
 		return n, err
@@ -176,29 +201,46 @@ func (g *Game) coachNote(before *mm.State, c mm.Code, f mm.Feedback) (CoachNote,
 	return n, nil
 }
 
-// coachSummary adds up what the guesses cost.
+// coachSummary adds up what the guesses cost, and names the guess that
+// cost the most: not the one that found the code, which cost nothing in
+// this game whatever it was expected to.
 func (g *Game) coachSummary() []Line {
 	if !g.coach || len(g.notes) == 0 {
 		return nil
 	}
 	var ds []string
+	scored := 0
 	sum, worst, worstAt := 0.0, 0.0, -1
 	for i, n := range g.notes {
-		if n.Failed {
+		switch {
+		case n.Failed:
 			ds = append(ds, "?")
+			continue
+		case n.Scored:
+			ds = append(ds, "·")
+			scored++
 			continue
 		}
 		ds = append(ds, fmt.Sprintf("%+.2f", n.Delta))
 		sum += n.Delta
-		if n.Delta > worst+0.005 {
+		if !n.Found && n.Delta > worst+0.005 {
 			worst, worstAt = n.Delta, i
 		}
 	}
-	out := []Line{done("Coach: Δ expected guesses per guess against %s: %s; %+.2f in all.", g.cfg.Name, strings.Join(ds, " "), sum)}
+	head := fmt.Sprintf("Coach: Δ expected guesses per guess against %s: %s; %+.2f in all", g.cfg.Name, strings.Join(ds, " "), sum)
+	switch scored {
+	case 0:
+		head += "."
+	case 1:
+		head += " (· marks a guess with too many codes to weigh, scored by the codes left)."
+	default:
+		head += fmt.Sprintf(" (· marks %d guesses with too many codes to weigh, scored by the codes left).", scored)
+	}
+	out := []Line{done("%s", head)}
 	if worstAt >= 0 {
 		n := g.notes[worstAt]
-		out = append(out, done("The costliest was guess %d, %s (%s would have played %s).",
-			worstAt+1, g.format(n.Guess), g.cfg.Name, g.format(n.Best)))
+		out = append(out, done("Guess %d, %s, cost the most: %.2f guesses expected more than %s's %s.",
+			worstAt+1, g.format(n.Guess), n.Delta, g.cfg.Name, g.format(n.Best)))
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/play"
@@ -97,7 +98,8 @@ func TestCoach(t *testing.T) {
 		t.Errorf("note for 1111 = %+v; want Δ > 0.1, 625 codes left against 256", n)
 	}
 	out = text(send(g, "3632"))
-	if !strings.Contains(out, "Coach: Δ expected guesses per guess against knuth: ") || !strings.Contains(out, "The costliest was guess 1, 1111") {
+	if !strings.Contains(out, "Coach: Δ expected guesses per guess against knuth: +0.59 -0.09; +0.50 in all.") ||
+		!strings.Contains(out, "Guess 1, 1111, cost the most: 0.59 guesses expected more than knuth's 1122.") {
 		t.Errorf("coach summary:\n%s", out)
 	}
 	for _, tt := range []struct {
@@ -105,12 +107,56 @@ func TestCoach(t *testing.T) {
 		s    mm.Strategy
 		want string
 	}{
-		{mm.Rules{Colors: 8, Pegs: 5}, strategy.Knuth{}, "up to 10000 codes"},
+		{mm.Rules{Colors: 20, Pegs: 8}, strategy.Knuth{}, "up to 16777216 codes"},
 		{mm.Classic, strategy.RandomConsistent{}, "deterministic"},
 	} {
 		_, err := play.NewGameOptions(play.Config{Rules: tt.r, Strategy: tt.s}, mm.Code{}, 0, play.GameOptions{Coach: true})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("coach on %v with %v: %v; want %q", tt.r, tt.s, err, tt.want)
 		}
+	}
+}
+
+// TestCoachSummary checks that the guess named as the one that cost the
+// most is never the one that found the code: README's game, whose last
+// guess was expected to cost 0.17 guesses but won.
+func TestCoachSummary(t *testing.T) {
+	g := newGameWith(t, mm.Classic, "3632", play.GameOptions{Coach: true}, strategy.Knuth{})
+	out := text(send(g, "1234", "1122", "3526", "3632"))
+	for _, want := range []string{
+		"Coach: Δ expected guesses per guess against knuth: +0.00 +0.08 +0.14 +0.17; +0.39 in all.",
+		"Guess 3, 3526, cost the most: 0.14 guesses expected more than knuth's 5133.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("coach summary lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "costliest") || strings.Contains(out, "Guess 4") {
+		t.Errorf("the winning guess is named as costly:\n%s", out)
+	}
+}
+
+// TestCoachSuper checks that the coach takes on Super Mastermind (8 × 5,
+// 32,768 codes): a position too large to weigh is scored by the codes
+// each guess is expected to leave, at once.
+func TestCoachSuper(t *testing.T) {
+	super := mm.Rules{Colors: 8, Pegs: 5}
+	g := newGameWith(t, super, "12345", play.GameOptions{Coach: true}, strategy.Knuth{})
+	start := time.Now()
+	out := text(g.Do("11111"))
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the coach took %v on the first guess of 8 x 5", d)
+	}
+	n := g.Notes()[0]
+	if !n.Scored || n.Failed || n.ExpLeft <= n.BestExpLeft || n.Left != 12005 {
+		t.Errorf("note for 11111 = %+v; want it scored, leaving more than knuth's guess, 12005 left", n)
+	}
+	if !strings.Contains(out, "coach: 11111: ") || !strings.Contains(out, "codes expected left, 12005 codes left; knuth's ") ||
+		!strings.Contains(out, "more codes expected (too many codes to weigh in guesses here).") {
+		t.Errorf("coach on 11111:\n%s", out)
+	}
+	out = text(send(g, "12345"))
+	if !strings.Contains(out, "Coach: Δ expected guesses per guess against knuth: · ") || !strings.Contains(out, "· marks 2 guesses with too many codes to weigh") {
+		t.Errorf("coach summary on 8 x 5:\n%s", out)
 	}
 }

@@ -38,7 +38,8 @@ type GameOptions struct {
 	Adversary bool
 	// Coach compares each guess with the strategy's: the guesses each
 	// is expected to need, and the codes each leaves. The strategy must
-	// be deterministic and the variant small enough (MaxCoachSize).
+	// be deterministic and the codes enumerable; positions too large to
+	// weigh are scored by the codes each guess is expected to leave.
 	Coach bool
 	// TwoPlayer says that a person, not the computer, chose the code.
 	TwoPlayer bool

@@ -9,11 +9,12 @@ import (
 // The JSON documents of the API. Field names are a contract: fields may be
 // added, none renamed.
 
-// NewGame is the body of POST /api/games. Fields left out (zero, or nil)
-// take the server's defaults (GET /api/config): the variant of
-// Server.Defaults (classic 6 colours × 4 pegs, repeats allowed, unless the
-// server says otherwise), Limits.DefaultMaxGuesses guesses and no time
-// limit.
+// NewGame is the body of POST /api/games. Fields left out take the
+// server's defaults (GET /api/config): the variant of Server.Defaults
+// (classic 6 colours × 4 pegs, repeats allowed, unless the server says
+// otherwise), Limits.DefaultMaxGuesses guesses and no time limit; so do
+// maxGuesses and timeLimitMs given as 0, but colors or pegs given as 0
+// are refused, as -1 is.
 type NewGame struct {
 	Colors      int   `json:"colors,omitempty"`
 	Pegs        int   `json:"pegs,omitempty"`

@@ -59,11 +59,14 @@ type CoachMove struct {
 	Delta        float64 `json:"delta"`
 	Left         int     `json:"left"`     // codes possible after the guess's answer; 0 once found
 	BestLeft     int     `json:"bestLeft"` // after the answer the solver's guess would have got
-}
 
-// MaxCoachCodes is the largest variant, in codes, whose games the coach
-// weighs: it grows the solver's decision tree from every position.
-const MaxCoachCodes = 10000
+	// Scored says the position had too many codes to weigh (such as the
+	// first of 8 x 5, eval.WeighOrScore): the expected figures and delta
+	// are 0, and these are the codes each guess was expected to leave.
+	Scored           bool    `json:"scored,omitempty"`
+	ExpectedLeft     float64 `json:"expectedLeft,omitempty"`
+	BestExpectedLeft float64 `json:"bestExpectedLeft,omitempty"`
+}
 
 // assist handles POST /api/assist, for anyone: a stateless assist session.
 func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
@@ -168,8 +171,8 @@ func (h *handler) coach(w http.ResponseWriter, r *http.Request) {
 	case g.StatusAt(h.now()) == mm.Playing:
 		h.writeError(w, r, &statusError{http.StatusConflict, errors.New("mastermind: the coach weighs a game once it is over")})
 		return
-	case g.Rules.Size() > MaxCoachCodes:
-		h.writeError(w, r, fmt.Errorf("%w: the coach weighs games of up to %d codes", mm.ErrTooLarge, MaxCoachCodes))
+	case g.Rules.Size() > mm.MaxSpace:
+		h.writeError(w, r, fmt.Errorf("%w: the coach weighs games of up to %d codes", mm.ErrTooLarge, mm.MaxSpace))
 		return
 	case mm.IsRandomized(h.hints.strategy):
 		h.writeError(w, r, &statusError{http.StatusNotImplemented, errors.New("mastermind: this server's solver is randomised, and the coach needs a fixed one")})
@@ -188,7 +191,8 @@ func (h *handler) coach(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// weighGame weighs every guess of finished game g against s.
+// weighGame weighs every guess of finished game g against s, or scores
+// it where the position has too many codes to weigh.
 func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, error) {
 	out := CoachAnswer{Moves: []CoachMove{}}
 	secret, err := g.Revealed()
@@ -201,7 +205,7 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 	}
 	pegs := g.Rules.WithDefaults().Pegs
 	for _, t := range g.Turns {
-		w, err := eval.Weigh(ctx, st, s, t.Guess)
+		w, err := eval.WeighOrScore(ctx, st, s, t.Guess)
 		if err != nil {
 			return out, err
 		}
@@ -223,7 +227,8 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 			return kept.Len(), err
 		}
 		m := CoachMove{Guess: t.Guess.String(), Best: w.Best.String(),
-			Expected: thousandths(w.Expected), BestExpected: thousandths(w.BestExpected), Delta: thousandths(w.Delta())}
+			Expected: thousandths(w.Expected), BestExpected: thousandths(w.BestExpected), Delta: thousandths(w.Delta()),
+			Scored: w.Scored, ExpectedLeft: thousandths(w.ExpectedLeft), BestExpectedLeft: thousandths(w.BestExpectedLeft)}
 		if m.Left, err = left(t.Guess); err != nil {
 			return out, err
 		}

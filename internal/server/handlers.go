@@ -202,6 +202,9 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 			err = errors.New("more than one JSON value")
 		}
 	}
+	if errors.Is(err, mm.ErrInvalidRules) {
+		return err // a field given a value it cannot take ("pegs":0)
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		return &statusError{http.StatusUnprocessableEntity, fmt.Errorf("mastermind: %s must be a %s", te.Field, jsonType(te.Type.Kind().String()))}

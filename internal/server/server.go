@@ -368,7 +368,7 @@ const maxMessage = 300
 // server's fault are logged and not shown.
 func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status := errorStatus(err)
-	msg := err.Error()
+	msg := message(err)
 	if status == http.StatusInternalServerError {
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
 		msg = "mastermind: internal error"

@@ -363,8 +363,13 @@ async function loadCoach() {
     body.replaceChildren();
     c.moves.forEach((m, i) => {
       const tr = document.createElement("tr");
-      const cells = [String(i + 1), null, (m.delta > 0 ? "+" : "") + m.delta.toFixed(2),
-        m.expected.toFixed(2) + " / " + m.bestExpected.toFixed(2), null, m.left + " / " + m.bestLeft];
+      // A position with too many codes to weigh is scored by the codes
+      // each guess was expected to leave.
+      const cells = m.scored
+        ? [String(i + 1), null, "·", "~" + (m.expectedLeft || 0).toFixed(1) + " / ~" + (m.bestExpectedLeft || 0).toFixed(1) + " codes left",
+          null, m.left + " / " + m.bestLeft]
+        : [String(i + 1), null, (m.delta > 0 ? "+" : "") + m.delta.toFixed(2),
+          m.expected.toFixed(2) + " / " + m.bestExpected.toFixed(2), null, m.left + " / " + m.bestLeft];
       cells.forEach((text, k) => {
         const td = document.createElement("td");
         if (k === 1) td.append(codeView(m.guess));
@@ -379,6 +384,9 @@ async function loadCoach() {
       ? "In all your guesses saved " + (-c.delta).toFixed(2) + " guesses expected against the solver's."
       : "In all your guesses cost " + c.delta.toFixed(2) + " guesses expected against the solver's" +
         " (Δ: yours minus the solver's, each played on by the solver).";
+    if (c.moves.some((m) => m.scored)) {
+      $("coach-total").textContent += " Guesses marked · had too many codes to weigh: they show the codes each was expected to leave.";
+    }
     box.hidden = false;
   } catch (e) {
     if (game === null || game.id !== id) return;
