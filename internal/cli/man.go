@@ -105,7 +105,7 @@ func writeMan(w io.Writer, root *cobra.Command) {
 	p("2")
 	p("Bad usage or input: flags, codes, answers, rules, sizes that cannot fit, a server that cannot be reached.")
 	p(".SH SEE ALSO")
-	p(`The README of github.com/mastermind\-toolkit/mastermind, which cites the reports the strategies come from.`)
+	p(`The README of github.com/mastermind\-toolkit/mastermind, which cites the reports the strategies come from, and its guides in docs/.`)
 }
 
 // manText writes help text: paragraphs, with indented lines kept as

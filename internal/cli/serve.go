@@ -23,7 +23,7 @@ Games are kept in an SQLite file (--db), created on first run; every
 acknowledged guess survives a crash. One server per database file: a
 second one on the same file stops at once (exit status 2). --rules,
 --colors, --pegs and --distinct set the variant of new games that do not
-say, and the web page's first choice. The API is in the README:
+say, and the web page's first choice. The API is in docs/server.md:
 
   POST /api/games               {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
                                 → the game, with the token its player sends

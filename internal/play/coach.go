@@ -203,7 +203,8 @@ func (g *Game) coachNote(before *mm.State, c mm.Code, f mm.Feedback) (CoachNote,
 
 // coachSummary adds up what the guesses cost, and names the guess that
 // cost the most: not the one that found the code, which cost nothing in
-// this game whatever it was expected to.
+// this game whatever it was expected to; that one, when it was expected to
+// cost more than any other, is named as the gamble that paid.
 func (g *Game) coachSummary() []Line {
 	if !g.coach || len(g.notes) == 0 {
 		return nil
@@ -211,6 +212,7 @@ func (g *Game) coachSummary() []Line {
 	var ds []string
 	scored := 0
 	sum, worst, worstAt := 0.0, 0.0, -1
+	gamble := -1
 	for i, n := range g.notes {
 		switch {
 		case n.Failed:
@@ -223,7 +225,12 @@ func (g *Game) coachSummary() []Line {
 		}
 		ds = append(ds, fmt.Sprintf("%+.2f", n.Delta))
 		sum += n.Delta
-		if !n.Found && n.Delta > worst+0.005 {
+		switch {
+		case n.Found:
+			if n.Delta >= 0.005 {
+				gamble = i
+			}
+		case n.Delta > worst+0.005:
 			worst, worstAt = n.Delta, i
 		}
 	}
@@ -241,6 +248,11 @@ func (g *Game) coachSummary() []Line {
 		n := g.notes[worstAt]
 		out = append(out, done("Guess %d, %s, cost the most: %.2f guesses expected more than %s's %s.",
 			worstAt+1, g.format(n.Guess), n.Delta, g.cfg.Name, g.format(n.Best)))
+	}
+	if gamble >= 0 && g.notes[gamble].Delta > worst+0.005 {
+		n := g.notes[gamble]
+		out = append(out, done("Guess %d, %s, was a gamble that paid: %.2f guesses expected more than %s's %s, but it was the code.",
+			gamble+1, g.format(n.Guess), n.Delta, g.cfg.Name, g.format(n.Best)))
 	}
 	return out
 }
