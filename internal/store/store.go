@@ -36,8 +36,11 @@
 //
 // The number of games played, won and lost for each variant is kept in a
 // table of counters, updated in the transaction that creates or ends each
-// game, so Stats costs O(variants) however many games are stored, and the
-// results of deleted games still count. A background sweep records the
+// game, so that the results of deleted games still count. The writer keeps
+// a copy of the counters in memory, with the deadlines of the games in
+// play, so that Stats reads no game: it costs microseconds however many
+// games are stored, and however many wait for the sweep to record them
+// lost to the clock. A background sweep records the
 // games lost to the clock, deletes the games whose last activity is older
 // than Options.Retention, and gives the freed pages back to the file system
 // (incremental vacuum), so that the file stays bounded.
@@ -114,6 +117,8 @@ type Store struct {
 	// Owned by the writer goroutine.
 	cache                               *gameCache
 	insGame, insGuess, upGame, addStats *sql.Stmt
+
+	tally *tally // the statistics as committed, for Stats
 
 	batches, committed atomic.Int64
 }
@@ -204,6 +209,11 @@ func open(path string, o Options) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
+	t, err := loadTally(ctx, w)
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
 	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
 	if err != nil {
 		w.Close()
@@ -213,7 +223,7 @@ func open(path string, o Options) (*Store, error) {
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
 	s := &Store{opts: o, w: w, r: r,
 		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes),
+		cache: newGameCache(o.CacheBytes), tally: t,
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt

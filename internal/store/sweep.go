@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -94,91 +95,95 @@ func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error 
 		return vacuum(ctx, tx, st)
 	}
 	// Games lost to the clock, recorded as a late guess would.
-	ids, rules, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), sweepBatch)
+	expired, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), sweepBatch)
 	if err != nil {
 		return err
 	}
-	for i, id := range ids {
+	for _, g := range expired {
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'lost', ended_ms = deadline_ms,
-			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, id, id); err != nil {
+			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, g.id, g.id); err != nil {
 			return err
 		}
-		tx.count(rules[i], 0, 0, 1, 0)
-		tx.games[id] = nil
+		tx.count(g.rules, 0, 0, 1, 0)
+		tx.timed(g.rules, g.deadline.Int64, false)
+		tx.games[g.id] = nil
 	}
-	st.done.Expired = len(ids)
-	if st.retention <= 0 || len(ids) == sweepBatch {
+	st.done.Expired = len(expired)
+	if st.retention <= 0 || len(expired) == sweepBatch {
 		return nil
 	}
 	cutoff := st.now.Add(-st.retention).UnixMilli()
-	room := sweepBatch - len(ids)
+	room := sweepBatch - len(expired)
 	// Finished games, counted when they ended.
-	ids, _, err = selectGames(ctx, tx, endedQuery, cutoff, room)
+	ended, err := selectGames(ctx, tx, endedQuery, cutoff, room)
 	if err != nil {
 		return err
 	}
 	// Abandoned games, whose last guess, or creation, is older: they count
 	// as lost.
-	idle, rules, err := selectGames(ctx, tx, idleQuery, cutoff, room-len(ids))
+	idle, err := selectGames(ctx, tx, idleQuery, cutoff, room-len(ended))
 	if err != nil {
 		return err
 	}
-	for _, r := range rules {
-		tx.count(r, 0, 0, 1, 0)
+	for _, g := range idle {
+		tx.count(g.rules, 0, 0, 1, 0)
+		if g.deadline.Valid {
+			tx.timed(g.rules, g.deadline.Int64, false)
+		}
 	}
-	for _, id := range append(ids, idle...) {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM guesses WHERE game_id = ?`, id); err != nil {
+	for _, g := range append(ended, idle...) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM guesses WHERE game_id = ?`, g.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 			return err
 		}
-		tx.games[id] = nil
+		tx.games[g.id] = nil
 	}
-	st.done.Deleted = len(ids) + len(idle)
+	st.done.Deleted = len(ended) + len(idle)
 	return nil
 }
 
 // The queries of a sweep, each through an index on the games it looks for.
 const (
 	// Games in play past their deadline.
-	expireQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	expireQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status = 'playing' AND deadline_ms IS NOT NULL AND deadline_ms < ?
 		ORDER BY deadline_ms LIMIT ?`
 	// Games that ended before a time.
-	endedQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	endedQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status <> 'playing' AND ended_ms < ? LIMIT ?`
 	// Games in play created before a time, whose last guess, if any, is
 	// older too.
-	idleQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	idleQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status = 'playing' AND created_ms < ?1
 		AND coalesce((SELECT at_ms FROM guesses WHERE game_id = games.id ORDER BY n DESC LIMIT 1), created_ms) < ?1
 		LIMIT ?2`
 )
 
-// selectGames returns the IDs and rules of the games that query finds.
-func selectGames(ctx context.Context, tx *writeTx, query string, args ...any) ([]string, []mm.Rules, error) {
+// A sweptGame is a game that a sweep records or deletes.
+type sweptGame struct {
+	id       string
+	rules    mm.Rules
+	deadline sql.NullInt64 // Unix milliseconds; NULL without a time limit
+}
+
+// selectGames returns the games that query finds.
+func selectGames(ctx context.Context, tx *writeTx, query string, args ...any) ([]sweptGame, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
-	var (
-		ids   []string
-		rules []mm.Rules
-	)
+	var games []sweptGame
 	for rows.Next() {
-		var (
-			id string
-			r  mm.Rules
-		)
-		if err := rows.Scan(&id, &r.Colors, &r.Pegs, &r.Distinct); err != nil {
-			return nil, nil, err
+		var g sweptGame
+		if err := rows.Scan(&g.id, &g.rules.Colors, &g.rules.Pegs, &g.rules.Distinct, &g.deadline); err != nil {
+			return nil, err
 		}
-		ids = append(ids, id)
-		rules = append(rules, r)
+		games = append(games, g)
 	}
-	return ids, rules, rows.Err()
+	return games, rows.Err()
 }
 
 // vacuum gives up to vacuumPages free pages back to the file system.
