@@ -10,8 +10,8 @@ import (
 )
 
 const (
-	sweepBatch  = 256  // games one step of a sweep records or deletes
-	vacuumPages = 2048 // pages one step of a sweep gives back (8 MiB of 4 KiB pages)
+	sweepBatch  = 128 // games one step of a sweep records or deletes
+	vacuumPages = 512 // pages one step of a sweep gives back (2 MiB of 4 KiB pages)
 )
 
 // Swept counts what a sweep did.
@@ -28,20 +28,28 @@ type sweepStep struct {
 	now       time.Time
 	retention time.Duration
 	vacuum    bool
-	done      Swept // set by the writer
+	done      Swept         // set by the writer
+	took      time.Duration // set by the writer: how long its transaction took
 }
 
 // Sweep records as lost the games in play whose deadline has passed at
 // time now, deletes the games whose last activity is older than now minus
 // Options.Retention (none if it is 0), and gives the pages they held back
-// to the file system. It works in short transactions of the writer, so
-// guesses go on meanwhile, and stops early, with ctx's error, when ctx is
-// done. The background sweep calls it every Options.SweepEvery.
+// to the file system. It stops early, with ctx's error, when ctx is done,
+// and with ErrClosed when the store closes. The background sweep calls it
+// every Options.SweepEvery.
+//
+// It yields to the guesses: it works in short steps of the writer, of up
+// to sweepBatch games each, and after each waits sweepRest times as long
+// as the writer's transaction with the step took, commit included, so
+// that a sweep of many games is in at most about one transaction in
+// sweepRest+1 and guesses go on near their usual rate. A sweep with few
+// games to do is over in one step.
 func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	var total Swept
 	for {
 		st := &sweepStep{now: now, retention: s.opts.Retention}
-		if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Expired += st.done.Expired
@@ -52,7 +60,7 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	}
 	for {
 		st := &sweepStep{vacuum: true}
-		if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Pages += st.done.Pages
@@ -62,7 +70,33 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	}
 }
 
-// sweepEvery runs Sweep every period until the store is closed.
+// sweepRest is how many times as long as the writer's transaction with a
+// step of a sweep took the sweep waits before its next step.
+const sweepRest = 4
+
+// sweepStep has the writer do st, then rests sweepRest times as long as
+// the writer's transaction with it took.
+func (s *Store) sweepStep(ctx context.Context, st *sweepStep) error {
+	if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		return err
+	}
+	if st.done.Expired+st.done.Deleted < sweepBatch && st.done.Pages < vacuumPages {
+		return nil // the last step of its kind: nothing to wait for
+	}
+	rest := time.NewTimer(sweepRest * st.took)
+	defer rest.Stop()
+	select {
+	case <-rest.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.quit:
+		return ErrClosed
+	}
+}
+
+// sweepEvery runs Sweep every period until the store is closed. A sweep
+// cut short by Close is not an error.
 func (s *Store) sweepEvery(period time.Duration) {
 	defer close(s.swept)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -77,7 +111,7 @@ func (s *Store) sweepEvery(period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
-		if _, err := s.Sweep(ctx, s.opts.Now()); err != nil && ctx.Err() == nil {
+		if _, err := s.Sweep(ctx, s.opts.Now()); err != nil && ctx.Err() == nil && !s.closing() {
 			s.opts.Logf("mastermind: sweeping the database: %v", err)
 		}
 		select {
@@ -85,6 +119,16 @@ func (s *Store) sweepEvery(period time.Duration) {
 		case <-ctx.Done():
 			return
 		}
+	}
+}
+
+// closing reports whether Close has been called.
+func (s *Store) closing() bool {
+	select {
+	case <-s.quit:
+		return true
+	default:
+		return false
 	}
 }
 

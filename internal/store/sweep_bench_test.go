@@ -109,46 +109,52 @@ func BenchmarkSweepLoad(b *testing.B) {
 // sweepLoad runs the players of BenchmarkSweepLoad on s and returns their
 // guesses a second without and with a sweep, and the sweep's duration.
 func sweepLoad(b *testing.B, s *store.Store) (idle, busy float64, took time.Duration) {
-	r := mm.Rules{Colors: 10, Pegs: 8} // no random guess wins
+	// 10 colours × 8 pegs; the secret has the tenth colour, which no
+	// guess has.
+	r := mm.Rules{Colors: 10, Pegs: 8}
+	secret := code(b, r, "AAAAAAAA")
+	guesses := make([]mm.Code, 729)
+	for i := range guesses {
+		guesses[i] = code(b, r, fmt.Sprintf("11111%d%d%d", 1+i/81, 1+i/9%9, 1+i%9))
+	}
 	var (
-		guesses atomic.Int64
-		stop    = make(chan struct{})
-		wg      sync.WaitGroup
+		played atomic.Int64
+		stop   = make(chan struct{})
+		wg     sync.WaitGroup
 	)
 	now := t0.Add(2 * time.Second)
 	for p := range *benchGuessers {
 		wg.Go(func() {
 			for n := 0; ; n++ {
 				id := fmt.Sprintf("p%d-%d", p, n)
-				g := &mm.Game{ID: id, Rules: r, Secret: code(b, r, "99999999"), MaxGuesses: 1000, Created: now}
+				g := &mm.Game{ID: id, Rules: r, Secret: secret, MaxGuesses: len(guesses), Created: now}
 				if err := s.CreateGame(ctx, g, nil); err != nil {
 					b.Error(err)
 					return
 				}
-				for i := range 1000 {
+				for i := range guesses {
 					select {
 					case <-stop:
 						return
 					default:
 					}
-					c := code(b, r, fmt.Sprintf("%08d", i%100_000_000))
-					if _, err := s.Guess(ctx, id, nil, c, now); err != nil {
+					if _, err := s.Guess(ctx, id, nil, guesses[i], now); err != nil {
 						b.Error(err)
 						return
 					}
-					guesses.Add(1)
+					played.Add(1)
 				}
 			}
 		})
 	}
 	rate := func(d time.Duration, during func()) float64 {
-		start, n := time.Now(), guesses.Load()
+		start, n := time.Now(), played.Load()
 		if during != nil {
 			during()
 		} else {
 			time.Sleep(d)
 		}
-		return float64(guesses.Load()-n) / time.Since(start).Seconds()
+		return float64(played.Load()-n) / time.Since(start).Seconds()
 	}
 	time.Sleep(500 * time.Millisecond) // warm up
 	idle = rate(3*time.Second, nil)

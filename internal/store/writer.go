@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -53,7 +54,13 @@ func (s *Store) fill(batch []*op) []*op {
 // If the transaction fails, it tries each request on its own, so that one
 // bad request does not fail the others.
 func (s *Store) apply(batch []*op) {
+	start := time.Now()
 	res, tx, err := s.commit(batch)
+	for _, o := range batch {
+		if o.sweep != nil {
+			o.sweep.took = time.Since(start)
+		}
+	}
 	if err != nil {
 		if len(batch) > 1 {
 			for i := range batch {
