@@ -29,8 +29,11 @@
 //
 // The writer keeps the games in play in memory, so a database file must be
 // used by one Store at a time. Open takes an exclusive lock on a file
-// beside the database, PATH.lock, and a second Open of the same database,
-// in this process or another, fails with ErrLocked.
+// beside the database, PATH.lock (with symbolic links resolved), and on
+// Linux on the database file itself, so that a second Open of the same
+// database, in this process or another, by the same path or through a
+// symbolic or hard link, fails with ErrLocked. The kernel drops the locks
+// when the process ends, however it ends.
 //
 // # Retention and statistics
 //
@@ -54,6 +57,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -103,10 +107,11 @@ type Options struct {
 // A Store holds games in an SQLite file. Its methods are safe for
 // concurrent use.
 type Store struct {
-	opts Options
-	lock *os.File // held until Close
-	w    *sql.DB  // the writer's single connection
-	r    *sql.DB  // readers
+	opts   Options
+	lock   *os.File // PATH.lock, held until Close
+	dbLock *os.File // the database file, locked until Close; nil where lockDB locks nothing
+	w      *sql.DB  // the writer's single connection
+	r      *sql.DB  // readers
 
 	ops     chan *op
 	quit    chan struct{} // closed by Close
@@ -167,16 +172,28 @@ func Open(path string, opts *Options) (*Store, error) {
 	if o.Logf == nil {
 		o.Logf = log.Printf
 	}
-	lock, err := lockFile(path + ".lock")
+	// The lock beside the file, named after its real path, for the
+	// holder's process ID and for older versions; then the file itself.
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		real = path // not there yet
+	}
+	lock, err := lockFile(real + ".lock")
 	if err != nil {
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}
-	s, err := open(path, o)
+	dbLock, err := lockDB(path)
 	if err != nil {
 		unlockFile(lock)
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}
-	s.lock = lock
+	s, err := open(path, o)
+	if err != nil {
+		unlockDB(dbLock)
+		unlockFile(lock)
+		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+	}
+	s.lock, s.dbLock = lock, dbLock
 	go s.run()
 	if o.SweepEvery > 0 {
 		go s.sweepEvery(o.SweepEvery)
@@ -282,12 +299,20 @@ func (s *Store) Close() error {
 		close(s.quit)
 		<-s.swept
 		<-s.stopped
-		err = errors.Join(s.closeDBs(), unlockFile(s.lock))
+		err = errors.Join(s.closeDBs(), unlockDB(s.dbLock), unlockFile(s.lock))
 	})
 	if err == ErrClosed {
 		return nil
 	}
 	return err
+}
+
+// unlockDB releases the lock of lockDB, if it took one.
+func unlockDB(f *os.File) error {
+	if f == nil {
+		return nil
+	}
+	return f.Close()
 }
 
 func (s *Store) closeDBs() error {
