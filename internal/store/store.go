@@ -58,7 +58,6 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -100,9 +99,18 @@ type Options struct {
 	SweepEvery time.Duration
 	// Now is the clock of the background sweep; nil means time.Now.
 	Now func() time.Time
-	// Logf logs the errors of the background sweep; nil means log.Printf.
+	// Logf logs the errors of the background sweep, and an integrity
+	// check that Open cut short; nil means log.Printf.
 	Logf func(format string, args ...any)
+	// CheckTime bounds the integrity check of Open (PRAGMA quick_check),
+	// which reads the whole file, about a second per few hundred megabytes;
+	// 0 means DefaultCheckTime and a negative value skips the check. A
+	// check cut short is logged, and the file used.
+	CheckTime time.Duration
 }
+
+// DefaultCheckTime is the CheckTime of zero Options.
+const DefaultCheckTime = 5 * time.Second
 
 // A Store holds games in an SQLite file. Its methods are safe for
 // concurrent use.
@@ -172,6 +180,9 @@ func Open(path string, opts *Options) (*Store, error) {
 	if o.Logf == nil {
 		o.Logf = log.Printf
 	}
+	if o.CheckTime == 0 {
+		o.CheckTime = DefaultCheckTime
+	}
 	// The lock beside the file, named after its real path, for the
 	// holder's process ID and for older versions; then the file itself.
 	real, err := filepath.EvalSymlinks(path)
@@ -201,93 +212,6 @@ func Open(path string, opts *Options) (*Store, error) {
 		close(s.swept)
 	}
 	return s, nil
-}
-
-// open opens the connections, brings the schema up to date and prepares
-// the writer's statements.
-func open(path string, o Options) (*Store, error) {
-	const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)" +
-		"&_pragma=journal_size_limit(67108864)"
-	// auto_vacuum comes first: a new file takes it only before WAL mode
-	// writes its header.
-	w, err := sql.Open("sqlite", path+"?_pragma=auto_vacuum(2)&"+pragmas+"&_txlock=immediate")
-	if err != nil {
-		return nil, err
-	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	ctx := context.Background()
-	if err := incrementalVacuum(ctx, w); err != nil {
-		w.Close()
-		return nil, err
-	}
-	if err := migrate(ctx, w); err != nil {
-		w.Close()
-		return nil, err
-	}
-	t, err := loadTally(ctx, w)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	r.SetMaxOpenConns(2 * runtime.GOMAXPROCS(0))
-	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
-	s := &Store{opts: o, w: w, r: r,
-		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes), tally: t,
-	}
-	for _, p := range []struct {
-		st  **sql.Stmt
-		sql string
-	}{
-		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, owner_key, adversary)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&s.insGuess, `INSERT INTO guesses (game_id, n, guess, black, white, at_ms) VALUES (?, ?, ?, ?, ?, ?)`},
-		{&s.upGame, `UPDATE games SET status = ?, guesses = ?, ended_ms = ? WHERE id = ?`},
-		{&s.addStats, `INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT DO UPDATE SET played = played + excluded.played, won = won + excluded.won,
-				lost = lost + excluded.lost, won_guesses = won_guesses + excluded.won_guesses`},
-	} {
-		if *p.st, err = w.PrepareContext(ctx, p.sql); err != nil {
-			s.closeDBs()
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// incrementalVacuum makes the database give freed pages back to the file
-// system on request (PRAGMA incremental_vacuum), converting a database
-// that does not: a new one at once, an older one by rewriting it.
-func incrementalVacuum(ctx context.Context, db *sql.DB) error {
-	const incremental = 2
-	var mode int
-	if err := db.QueryRowContext(ctx, "PRAGMA auto_vacuum").Scan(&mode); err != nil {
-		return err
-	}
-	if mode == incremental {
-		return nil
-	}
-	if _, err := db.ExecContext(ctx, "PRAGMA auto_vacuum = INCREMENTAL"); err != nil {
-		return err
-	}
-	// A database with tables takes the new mode only once rewritten.
-	var tables int
-	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM sqlite_schema").Scan(&tables); err != nil {
-		return err
-	}
-	if tables > 0 {
-		if _, err := db.ExecContext(ctx, "VACUUM"); err != nil {
-			return fmt.Errorf("converting to incremental vacuum: %w", err)
-		}
-	}
-	return nil
 }
 
 // Close stops the background sweep, waits for the requests already queued
