@@ -40,11 +40,6 @@ func open(path string, o Options) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
-	t, err := loadTally(ctx, w)
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
 	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
 	if err != nil {
 		w.Close()
@@ -54,7 +49,7 @@ func open(path string, o Options) (*Store, error) {
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
 	s := &Store{opts: o, w: w, r: r,
 		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes), tally: t,
+		cache: newGameCache(o.CacheBytes),
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt
@@ -72,6 +67,12 @@ func open(path string, o Options) (*Store, error) {
 			s.closeDBs()
 			return nil, err
 		}
+	}
+	// Before the writer starts, so that the tally's snapshot precedes
+	// every change it is told of.
+	if s.tally, err = startTally(s.r); err != nil {
+		s.closeDBs()
+		return nil, err
 	}
 	return s, nil
 }

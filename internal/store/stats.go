@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -19,27 +20,46 @@ import (
 // counters of each variant in memory as it commits them, with the sorted
 // deadlines of the games in play. It costs microseconds with a million
 // games in play, however many of them are past their deadline and wait
-// for the sweep.
+// for the sweep. Only the first call after Open may wait, for the
+// deadlines to be read.
 func (s *Store) Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error) {
 	select {
 	case <-s.quit:
 		return nil, ErrClosed
 	default:
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	t := s.tally
+	select {
+	case <-t.loaded:
+	case <-s.quit:
+		return nil, ErrClosed
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	return s.tally.read(now.UnixMilli()), nil
+	if t.err != nil {
+		return nil, fmt.Errorf("mastermind: reading the deadlines of the games in play: %w", t.err)
+	}
+	return t.read(now.UnixMilli()), nil
 }
 
 // A tally is the statistics of the games as committed: the counters of the
 // stats table, and the deadlines of the games in play that have one. The
 // writer changes it after each commit, so that Stats sees a transaction
 // whole or not at all.
+//
+// The deadlines are read in the background when the store opens (a few
+// hundred milliseconds with 300,000 of them), from a snapshot taken before
+// the writer starts; the changes committed meanwhile wait in pending, and
+// Stats waits for the reading to end.
 type tally struct {
 	mu        sync.Mutex
 	stats     map[mm.Rules]mm.GameStats
 	deadlines map[mm.Rules]*deadlineSet
+	pending   []timing // committed before the deadlines were read
+
+	loaded chan struct{} // closed once the deadlines are read
+	err    error         // of the reading; set before loaded is closed
+	cancel context.CancelFunc
 }
 
 // read returns the counters of every variant, in order, with the games in
@@ -91,6 +111,17 @@ func (t *tally) apply(stats map[mm.Rules]*mm.GameStats, timings []timing) {
 		st.WonGuesses += d.WonGuesses
 		t.stats[r] = st
 	}
+	select {
+	case <-t.loaded:
+	default:
+		t.pending = append(t.pending, timings...)
+		return
+	}
+	t.time(timings)
+}
+
+// time applies changes to the deadlines, with t.mu held.
+func (t *tally) time(timings []timing) {
 	for _, c := range timings {
 		d := t.deadlines[c.r]
 		if d == nil {
@@ -105,31 +136,70 @@ func (t *tally) apply(stats map[mm.Rules]*mm.GameStats, timings []timing) {
 	}
 }
 
-// loadTally reads the counters of every variant and the deadlines of the
-// games in play (through the covering index games_expiring), once, when
-// the store opens.
-func loadTally(ctx context.Context, db *sql.DB) (*tally, error) {
-	t := &tally{stats: make(map[mm.Rules]mm.GameStats), deadlines: make(map[mm.Rules]*deadlineSet)}
-	rows, err := db.QueryContext(ctx, statsQuery)
+// startTally reads the counters of every variant from db, and starts
+// reading the deadlines of the games in play (through the covering index
+// games_expiring) in the background, in the same read transaction.
+func startTally(db *sql.DB) (*tally, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &tally{stats: make(map[mm.Rules]mm.GameStats), deadlines: make(map[mm.Rules]*deadlineSet),
+		loaded: make(chan struct{}), cancel: cancel}
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
+		cancel()
 		return nil, err
+	}
+	if err := t.readStats(ctx, tx); err != nil {
+		tx.Rollback()
+		cancel()
+		return nil, err
+	}
+	go func() {
+		defer tx.Rollback()
+		deadlines, err := readDeadlines(ctx, tx)
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.deadlines, t.err = deadlines, err
+		if err == nil {
+			t.time(t.pending)
+		}
+		t.pending = nil
+		close(t.loaded)
+	}()
+	return t, nil
+}
+
+// stop stops the reading of the deadlines, if it has not ended, and waits
+// for it.
+func (t *tally) stop() {
+	t.cancel()
+	<-t.loaded
+}
+
+// readStats reads the counters of every variant.
+func (t *tally) readStats(ctx context.Context, tx *sql.Tx) error {
+	rows, err := tx.QueryContext(ctx, statsQuery)
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var st mm.GameStats
 		if err := rows.Scan(&st.Rules.Colors, &st.Rules.Pegs, &st.Rules.Distinct, &st.Played, &st.Won, &st.Lost, &st.WonGuesses); err != nil {
-			return nil, err
+			return err
 		}
 		t.stats[st.Rules] = st
 	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	rows, err = db.QueryContext(ctx, deadlinesQuery)
+	return rows.Err()
+}
+
+// readDeadlines reads the deadlines of the games in play, by variant.
+func readDeadlines(ctx context.Context, tx *sql.Tx) (map[mm.Rules]*deadlineSet, error) {
+	rows, err := tx.QueryContext(ctx, deadlinesQuery)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	sets := make(map[mm.Rules]*deadlineSet)
 	var (
 		r   mm.Rules
 		set *deadlineSet
@@ -143,18 +213,18 @@ func loadTally(ctx context.Context, db *sql.DB) (*tally, error) {
 			return nil, err
 		}
 		if set == nil || rr != r {
-			r, set = rr, t.deadlines[rr]
+			r, set = rr, sets[rr]
 			if set == nil {
 				set = &deadlineSet{}
-				t.deadlines[rr] = set
+				sets[rr] = set
 			}
 		}
 		set.add(ms)
 	}
-	return t, rows.Err()
+	return sets, rows.Err()
 }
 
-// The queries of loadTally: the counters, and the deadlines of the games
+// The queries of startTally: the counters, and the deadlines of the games
 // in play, in order (the partial index games_expiring holds them sorted).
 const (
 	statsQuery     = `SELECT colors, pegs, distinct_, played, won, lost, won_guesses FROM stats ORDER BY colors, pegs, distinct_`

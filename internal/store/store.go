@@ -103,14 +103,15 @@ type Options struct {
 	// check that Open cut short; nil means log.Printf.
 	Logf func(format string, args ...any)
 	// CheckTime bounds the integrity check of Open (PRAGMA quick_check),
-	// which reads the whole file, about a second per few hundred megabytes;
-	// 0 means DefaultCheckTime and a negative value skips the check. A
-	// check cut short is logged, and the file used.
+	// which reads the whole file; 0 means DefaultCheckTime and a negative
+	// value skips the check. A check cut short is logged, and the file
+	// used.
 	CheckTime time.Duration
 }
 
-// DefaultCheckTime is the CheckTime of zero Options.
-const DefaultCheckTime = 5 * time.Second
+// DefaultCheckTime is the CheckTime of zero Options: time to check a file
+// of a million games or so, and a bound on what a restart waits for.
+const DefaultCheckTime = time.Second
 
 // A Store holds games in an SQLite file. Its methods are safe for
 // concurrent use.
@@ -223,6 +224,7 @@ func (s *Store) Close() error {
 		close(s.quit)
 		<-s.swept
 		<-s.stopped
+		s.tally.stop()
 		err = errors.Join(s.closeDBs(), unlockDB(s.dbLock), unlockFile(s.lock))
 	})
 	if err == ErrClosed {

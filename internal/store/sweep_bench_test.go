@@ -61,13 +61,20 @@ func expiredDB(b *testing.B, n int) string {
 //	go test ./internal/store -run XXX -bench StatsExpired -benchtime 20x
 func BenchmarkStatsExpired(b *testing.B) {
 	path := expiredDB(b, *benchExpired)
-	start := time.Now()
+	for _, check := range []time.Duration{-1, 0} {
+		start := time.Now()
+		s, err := store.Open(path, &store.Options{SweepEvery: -1, CheckTime: check})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("Open with CheckTime %v took %v", check, time.Since(start).Round(time.Millisecond))
+		s.Close()
+	}
 	s, err := store.Open(path, noSweep)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	b.Logf("Open took %v", time.Since(start).Round(time.Millisecond))
 	now := t0.Add(2 * time.Second)
 	stats, err := s.Stats(ctx, now)
 	if err != nil {
