@@ -43,10 +43,18 @@
 // a copy of the counters in memory, with the deadlines of the games in
 // play, so that Stats reads no game: it costs microseconds however many
 // games are stored, and however many wait for the sweep to record them
-// lost to the clock. A background sweep records the
-// games lost to the clock, deletes the games whose last activity is older
-// than Options.Retention, and gives the freed pages back to the file system
-// (incremental vacuum), so that the file stays bounded.
+// lost to the clock. A background sweep records the games lost to the
+// clock, deletes the games whose last activity is older than
+// Options.Retention, and gives the freed pages back to the file system
+// (incremental vacuum), so that the file stays bounded. It works in small
+// steps and rests between them, so that guesses go on near their usual
+// rate while it works through many games.
+//
+// # Integrity
+//
+// Open checks the file (PRAGMA quick_check) for up to Options.CheckTime,
+// and refuses a damaged one with an error wrapping ErrDamaged that says
+// what to do, rather than serving it until requests fail.
 package store
 
 import (
