@@ -154,8 +154,8 @@ func startTally(db *sql.DB) (*tally, error) {
 		return nil, err
 	}
 	go func() {
-		defer tx.Rollback()
 		deadlines, err := readDeadlines(ctx, tx)
+		tx.Rollback() // before loaded is closed, which lets Close go on
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		t.deadlines, t.err = deadlines, err
