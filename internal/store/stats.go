@@ -140,7 +140,11 @@ func (t *tally) time(timings []timing) {
 // reading the deadlines of the games in play (through the covering index
 // games_expiring) in the background, in the same read transaction.
 func startTally(db *sql.DB) (*tally, error) {
-	ctx, cancel := context.WithCancel(context.Background())
+	// The transaction's own context is never cancelled: database/sql
+	// would roll it back in a goroutine of its own, which Close does not
+	// wait for. The reading checks stopping between rows instead.
+	ctx := context.Background()
+	stopping, cancel := context.WithCancel(ctx)
 	t := &tally{stats: make(map[mm.Rules]mm.GameStats), deadlines: make(map[mm.Rules]*deadlineSet),
 		loaded: make(chan struct{}), cancel: cancel}
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -154,7 +158,7 @@ func startTally(db *sql.DB) (*tally, error) {
 		return nil, err
 	}
 	go func() {
-		deadlines, err := readDeadlines(ctx, tx)
+		deadlines, err := readDeadlines(ctx, tx, stopping)
 		tx.Rollback() // before loaded is closed, which lets Close go on
 		t.mu.Lock()
 		defer t.mu.Unlock()
@@ -192,8 +196,9 @@ func (t *tally) readStats(ctx context.Context, tx *sql.Tx) error {
 	return rows.Err()
 }
 
-// readDeadlines reads the deadlines of the games in play, by variant.
-func readDeadlines(ctx context.Context, tx *sql.Tx) (map[mm.Rules]*deadlineSet, error) {
+// readDeadlines reads the deadlines of the games in play, by variant,
+// until stopping is done.
+func readDeadlines(ctx context.Context, tx *sql.Tx, stopping context.Context) (map[mm.Rules]*deadlineSet, error) {
 	rows, err := tx.QueryContext(ctx, deadlinesQuery)
 	if err != nil {
 		return nil, err
@@ -204,7 +209,10 @@ func readDeadlines(ctx context.Context, tx *sql.Tx) (map[mm.Rules]*deadlineSet, 
 		r   mm.Rules
 		set *deadlineSet
 	)
-	for rows.Next() {
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && stopping.Err() != nil {
+			return nil, stopping.Err()
+		}
 		var (
 			rr mm.Rules
 			ms int64

@@ -452,3 +452,25 @@ func TestLockedThroughLinks(t *testing.T) {
 		b.Close()
 	}
 }
+
+// A store closed right after Open leaves no connection behind: another
+// connection, without a busy timeout, writes to the file at once.
+func TestReopenAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	for i := range 20 {
+		s, err := store.Open(path, noSweep)
+		if err != nil {
+			t.Fatalf("Open %d: %v", i, err)
+		}
+		s.Close()
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.Exec(`INSERT INTO stats (colors, pegs, distinct_) VALUES (?, 4, 0)`, i+2)
+		db.Close()
+		if err != nil {
+			t.Fatalf("writing after Close %d: %v", i, err)
+		}
+	}
+}
