@@ -18,10 +18,10 @@ import (
 //
 // Stats reads neither the games nor the database: the writer keeps the
 // counters of each variant in memory as it commits them, with the sorted
-// deadlines of the games in play. It costs microseconds with a million
-// games in play, however many of them are past their deadline and wait
-// for the sweep. Only the first call after Open may wait, for the
-// deadlines to be read.
+// deadlines of the games in play. It costs microseconds (15 µs with
+// 300,000 games in play) however many of them are past their deadline and
+// wait for the sweep. Calls right after Open may wait for the deadlines to
+// be read.
 func (s *Store) Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error) {
 	select {
 	case <-s.quit:
