@@ -75,7 +75,8 @@ func TestDamagedFile(t *testing.T) {
 
 	var logs []string
 	logf := func(format string, args ...any) { logs = append(logs, fmt.Sprintf(format, args...)) }
-	s, err = store.Open(path, &store.Options{SweepEvery: -1, Logf: logf})
+	// Time enough for the check, even under the race detector.
+	s, err = store.Open(path, &store.Options{SweepEvery: -1, Logf: logf, CheckTime: time.Minute})
 	if err == nil {
 		s.Close()
 		t.Fatal("Open of a damaged file succeeded")

@@ -239,7 +239,7 @@ func TestCloseDuringSweep(t *testing.T) {
 			mu   sync.Mutex
 			logs []string
 		)
-		s, err := store.Open(path, &store.Options{SweepEvery: time.Hour, Now: func() time.Time { return t0.Add(time.Hour) },
+		s, err := store.Open(path, &store.Options{SweepEvery: time.Hour, Now: func() time.Time { return t0.Add(time.Hour) }, CheckTime: -1,
 			Logf: func(format string, args ...any) {
 				mu.Lock()
 				logs = append(logs, fmt.Sprintf(format, args...))
