@@ -65,19 +65,21 @@ func (h hintSolver) GuessContext(ctx context.Context, st *mm.State) (mm.Code, er
 }
 
 // serve runs the game server until ctx is cancelled, then answers the
-// requests under way and returns nil.
+// requests under way and returns nil. It listens before it opens the
+// database, so that a bad or busy address leaves no database behind.
 func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 	logger := log.New(e.Stderr, "", log.LstdFlags)
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
 	st, err := store.Open(o.DB, &store.Options{Retention: o.Retention, Logf: logger.Printf})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	srv := &server.Server{Store: st, Defaults: o.Defaults, Hint: newHintSolver(), Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf}
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(e.Stdout, "serving on http://%s with games in %s\n", ln.Addr(), o.DB)
 	if err := server.Serve(ctx, ln, srv.Handler(), logger); err != nil {
 		return cli.Failure(err)

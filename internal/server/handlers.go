@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -182,7 +183,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 	if err != nil {
-		return err
+		return bodyError(err)
 	}
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
@@ -210,6 +211,22 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 		return &statusError{http.StatusUnprocessableEntity, fmt.Errorf("mastermind: %s must be a %s", te.Field, jsonType(te.Type.Kind().String()))}
 	}
 	return &statusError{http.StatusBadRequest, fmt.Errorf("mastermind: the body is not a JSON object of this endpoint: %s", clip(err.Error(), 100))}
+}
+
+// bodyError returns the error to answer for err, an error reading a
+// request body. A body that stops coming is the client's doing, not the
+// server's: answered 408 once the server's read timeout has passed, and
+// 400 if the connection breaks or the body's framing is wrong, so that
+// neither is logged as the server's error.
+func bodyError(err error) error {
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return err
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return &statusError{http.StatusRequestTimeout, errors.New("mastermind: the request body came too slowly; send it all at once")}
+	}
+	return &statusError{http.StatusBadRequest, fmt.Errorf("mastermind: the request body ended early: %s", clip(err.Error(), 100))}
 }
 
 // requireJSON checks that the body of r is sent as application/json, in

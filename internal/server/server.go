@@ -12,11 +12,12 @@
 //	GET  /api/stats                 → 200 Stats, at most a second old
 //	GET  /api/config                → 200 Config: the defaults and limits of new games
 //
-// Errors are JSON, {"error":"…"}: 400 for a body that is not a JSON object,
-// 401 for a guess or hint without "Authorization: Bearer TOKEN", 403 with
-// another game's token, 404 for an unknown game, 405 for a method that the
-// path does not take, 409 for a guess on a game that is over or out of
-// time, 413 for a body over 64 KiB, 415 for a body that is not sent as
+// Errors are JSON, {"error":"…"}: 400 for a body that is not a JSON object
+// or breaks off, 401 for a guess or hint without "Authorization: Bearer
+// TOKEN", 403 with another game's token, 404 for an unknown game, 405 for a
+// method that the path does not take, 408 for a body still incomplete at
+// the server's read timeout, 409 for a guess on a game that is over or out
+// of time, 413 for a body over 64 KiB, 415 for a body that is not sent as
 // application/json, 422 for bad rules or a malformed guess (not counted as
 // a guess), 429 when one client sends too many requests, 501 for a hint
 // from a server that gives none, and 503 when the solver is busy or takes

@@ -23,7 +23,7 @@ func TestQueryPlans(t *testing.T) {
 		want  string // in the plan
 	}{
 		{statsQuery, nil, "SCAN stats"},
-		{expiredQuery, []any{0}, "USING COVERING INDEX games_expiring"},
+		{deadlinesQuery, nil, "USING COVERING INDEX games_expiring"},
 		{expireQuery, []any{0, 1}, "USING INDEX games_expiring"},
 		{endedQuery, []any{0, 1}, "USING INDEX games_ended"},
 		{idleQuery, []any{0, 1}, "USING INDEX games_playing"},

@@ -29,18 +29,32 @@
 //
 // The writer keeps the games in play in memory, so a database file must be
 // used by one Store at a time. Open takes an exclusive lock on a file
-// beside the database, PATH.lock, and a second Open of the same database,
-// in this process or another, fails with ErrLocked.
+// beside the database, PATH.lock (with symbolic links resolved), and on
+// Linux on the database file itself, so that a second Open of the same
+// database, in this process or another, by the same path or through a
+// symbolic or hard link, fails with ErrLocked. The kernel drops the locks
+// when the process ends, however it ends.
 //
 // # Retention and statistics
 //
 // The number of games played, won and lost for each variant is kept in a
 // table of counters, updated in the transaction that creates or ends each
-// game, so Stats costs O(variants) however many games are stored, and the
-// results of deleted games still count. A background sweep records the
-// games lost to the clock, deletes the games whose last activity is older
-// than Options.Retention, and gives the freed pages back to the file system
-// (incremental vacuum), so that the file stays bounded.
+// game, so that the results of deleted games still count. The writer keeps
+// a copy of the counters in memory, with the deadlines of the games in
+// play, so that Stats reads no game: it costs microseconds however many
+// games are stored, and however many wait for the sweep to record them
+// lost to the clock. A background sweep records the games lost to the
+// clock, deletes the games whose last activity is older than
+// Options.Retention, and gives the freed pages back to the file system
+// (incremental vacuum), so that the file stays bounded. It works in small
+// steps and rests between them, so that guesses go on near their usual
+// rate while it works through many games.
+//
+// # Integrity
+//
+// Open checks the file (PRAGMA quick_check) for up to Options.CheckTime,
+// and refuses a damaged one with an error wrapping ErrDamaged that says
+// what to do, rather than serving it until requests fail.
 package store
 
 import (
@@ -51,7 +65,7 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"runtime"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -93,17 +107,28 @@ type Options struct {
 	SweepEvery time.Duration
 	// Now is the clock of the background sweep; nil means time.Now.
 	Now func() time.Time
-	// Logf logs the errors of the background sweep; nil means log.Printf.
+	// Logf logs the errors of the background sweep, and an integrity
+	// check that Open cut short; nil means log.Printf.
 	Logf func(format string, args ...any)
+	// CheckTime bounds the integrity check of Open (PRAGMA quick_check),
+	// which reads the whole file; 0 means DefaultCheckTime and a negative
+	// value skips the check. A check cut short is logged, and the file
+	// used.
+	CheckTime time.Duration
 }
+
+// DefaultCheckTime is the CheckTime of zero Options: time to check a file
+// of a million games or so, and a bound on what a restart waits for.
+const DefaultCheckTime = time.Second
 
 // A Store holds games in an SQLite file. Its methods are safe for
 // concurrent use.
 type Store struct {
-	opts Options
-	lock *os.File // held until Close
-	w    *sql.DB  // the writer's single connection
-	r    *sql.DB  // readers
+	opts   Options
+	lock   *os.File // PATH.lock, held until Close
+	dbLock *os.File // the database file, locked until Close; nil where lockDB locks nothing
+	w      *sql.DB  // the writer's single connection
+	r      *sql.DB  // readers
 
 	ops     chan *op
 	quit    chan struct{} // closed by Close
@@ -114,6 +139,8 @@ type Store struct {
 	// Owned by the writer goroutine.
 	cache                               *gameCache
 	insGame, insGuess, upGame, addStats *sql.Stmt
+
+	tally *tally // the statistics as committed, for Stats
 
 	batches, committed atomic.Int64
 }
@@ -162,16 +189,31 @@ func Open(path string, opts *Options) (*Store, error) {
 	if o.Logf == nil {
 		o.Logf = log.Printf
 	}
-	lock, err := lockFile(path + ".lock")
+	if o.CheckTime == 0 {
+		o.CheckTime = DefaultCheckTime
+	}
+	// The lock beside the file, named after its real path, for the
+	// holder's process ID and for older versions; then the file itself.
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		real = path // not there yet
+	}
+	lock, err := lockFile(real + ".lock")
 	if err != nil {
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}
-	s, err := open(path, o)
+	dbLock, err := lockDB(path)
 	if err != nil {
 		unlockFile(lock)
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}
-	s.lock = lock
+	s, err := open(path, o)
+	if err != nil {
+		unlockDB(dbLock)
+		unlockFile(lock)
+		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
+	}
+	s.lock, s.dbLock = lock, dbLock
 	go s.run()
 	if o.SweepEvery > 0 {
 		go s.sweepEvery(o.SweepEvery)
@@ -179,88 +221,6 @@ func Open(path string, opts *Options) (*Store, error) {
 		close(s.swept)
 	}
 	return s, nil
-}
-
-// open opens the connections, brings the schema up to date and prepares
-// the writer's statements.
-func open(path string, o Options) (*Store, error) {
-	const pragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)" +
-		"&_pragma=journal_size_limit(67108864)"
-	// auto_vacuum comes first: a new file takes it only before WAL mode
-	// writes its header.
-	w, err := sql.Open("sqlite", path+"?_pragma=auto_vacuum(2)&"+pragmas+"&_txlock=immediate")
-	if err != nil {
-		return nil, err
-	}
-	w.SetMaxOpenConns(1)
-	w.SetMaxIdleConns(1)
-	w.SetConnMaxLifetime(0)
-	ctx := context.Background()
-	if err := incrementalVacuum(ctx, w); err != nil {
-		w.Close()
-		return nil, err
-	}
-	if err := migrate(ctx, w); err != nil {
-		w.Close()
-		return nil, err
-	}
-	r, err := sql.Open("sqlite", path+"?"+pragmas+"&_pragma=query_only(1)")
-	if err != nil {
-		w.Close()
-		return nil, err
-	}
-	r.SetMaxOpenConns(2 * runtime.GOMAXPROCS(0))
-	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
-	s := &Store{opts: o, w: w, r: r,
-		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes),
-	}
-	for _, p := range []struct {
-		st  **sql.Stmt
-		sql string
-	}{
-		{&s.insGame, `INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms, owner_key, adversary)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&s.insGuess, `INSERT INTO guesses (game_id, n, guess, black, white, at_ms) VALUES (?, ?, ?, ?, ?, ?)`},
-		{&s.upGame, `UPDATE games SET status = ?, guesses = ?, ended_ms = ? WHERE id = ?`},
-		{&s.addStats, `INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT DO UPDATE SET played = played + excluded.played, won = won + excluded.won,
-				lost = lost + excluded.lost, won_guesses = won_guesses + excluded.won_guesses`},
-	} {
-		if *p.st, err = w.PrepareContext(ctx, p.sql); err != nil {
-			s.closeDBs()
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// incrementalVacuum makes the database give freed pages back to the file
-// system on request (PRAGMA incremental_vacuum), converting a database
-// that does not: a new one at once, an older one by rewriting it.
-func incrementalVacuum(ctx context.Context, db *sql.DB) error {
-	const incremental = 2
-	var mode int
-	if err := db.QueryRowContext(ctx, "PRAGMA auto_vacuum").Scan(&mode); err != nil {
-		return err
-	}
-	if mode == incremental {
-		return nil
-	}
-	if _, err := db.ExecContext(ctx, "PRAGMA auto_vacuum = INCREMENTAL"); err != nil {
-		return err
-	}
-	// A database with tables takes the new mode only once rewritten.
-	var tables int
-	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM sqlite_schema").Scan(&tables); err != nil {
-		return err
-	}
-	if tables > 0 {
-		if _, err := db.ExecContext(ctx, "VACUUM"); err != nil {
-			return fmt.Errorf("converting to incremental vacuum: %w", err)
-		}
-	}
-	return nil
 }
 
 // Close stops the background sweep, waits for the requests already queued
@@ -272,12 +232,21 @@ func (s *Store) Close() error {
 		close(s.quit)
 		<-s.swept
 		<-s.stopped
-		err = errors.Join(s.closeDBs(), unlockFile(s.lock))
+		s.tally.stop()
+		err = errors.Join(s.closeDBs(), unlockDB(s.dbLock), unlockFile(s.lock))
 	})
 	if err == ErrClosed {
 		return nil
 	}
 	return err
+}
+
+// unlockDB releases the lock of lockDB, if it took one.
+func unlockDB(f *os.File) error {
+	if f == nil {
+		return nil
+	}
+	return f.Close()
 }
 
 func (s *Store) closeDBs() error {

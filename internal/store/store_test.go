@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -401,5 +402,75 @@ func TestAdversaryGame(t *testing.T) {
 	}
 	if !back.Adversary || len(back.Turns) != 1 {
 		t.Errorf("reopened: adversary %v, %d turns; want true, 1", back.Adversary, len(back.Turns))
+	}
+}
+
+// Every path to a database meets the same lock: a second Open through a
+// symbolic link, or (on Linux) a hard link, in another directory or
+// beside the file, fails with ErrLocked, and works once the first store
+// is closed.
+func TestLockedThroughLinks(t *testing.T) {
+	a, path := openStore(t)
+	newGame(t, a, "g", mm.Classic, "6666", 0, 0)
+	other := t.TempDir()
+	links := map[string]func(old, new string) error{
+		filepath.Join(other, "symlink.db"):              os.Symlink,
+		filepath.Join(filepath.Dir(path), "symlink.db"): os.Symlink,
+	}
+	if runtime.GOOS == "linux" {
+		links[filepath.Join(other, "hardlink.db")] = os.Link
+		links[filepath.Join(filepath.Dir(path), "hardlink.db")] = os.Link
+	}
+	for link, makeLink := range links {
+		if err := makeLink(path, link); err != nil {
+			t.Fatal(err)
+		}
+		b, err := store.Open(link, noSweep)
+		if err == nil {
+			b.Close()
+			t.Errorf("Open(%s), a link to an open database, succeeded", link)
+			continue
+		}
+		if !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), link) {
+			t.Errorf("Open(%s): %v; want ErrLocked naming the path", link, err)
+		}
+		if runtime.GOOS == "linux" && !strings.Contains(err.Error(), fmt.Sprintf("process %d", os.Getpid())) {
+			t.Errorf("Open(%s): %v; want the holder, process %d", link, err, os.Getpid())
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for link := range links {
+		b, err := store.Open(link, noSweep)
+		if err != nil {
+			t.Fatalf("Open(%s) after the first store closed: %v", link, err)
+		}
+		if g, err := b.Game(ctx, "g", nil); err != nil || g.Secret.String() != "6666" {
+			t.Errorf("Game(g) through %s = %v, %v", link, g, err)
+		}
+		b.Close()
+	}
+}
+
+// A store closed right after Open leaves no connection behind: another
+// connection, without a busy timeout, writes to the file at once.
+func TestReopenAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	for i := range 20 {
+		s, err := store.Open(path, noSweep)
+		if err != nil {
+			t.Fatalf("Open %d: %v", i, err)
+		}
+		s.Close()
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.Exec(`INSERT INTO stats (colors, pegs, distinct_) VALUES (?, 4, 0)`, i+2)
+		db.Close()
+		if err != nil {
+			t.Fatalf("writing after Close %d: %v", i, err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -9,8 +10,8 @@ import (
 )
 
 const (
-	sweepBatch  = 256  // games one step of a sweep records or deletes
-	vacuumPages = 2048 // pages one step of a sweep gives back (8 MiB of 4 KiB pages)
+	sweepBatch  = 128 // games one step of a sweep records or deletes
+	vacuumPages = 512 // pages one step of a sweep gives back (2 MiB of 4 KiB pages)
 )
 
 // Swept counts what a sweep did.
@@ -27,20 +28,28 @@ type sweepStep struct {
 	now       time.Time
 	retention time.Duration
 	vacuum    bool
-	done      Swept // set by the writer
+	done      Swept         // set by the writer
+	took      time.Duration // set by the writer: how long its transaction took
 }
 
 // Sweep records as lost the games in play whose deadline has passed at
 // time now, deletes the games whose last activity is older than now minus
 // Options.Retention (none if it is 0), and gives the pages they held back
-// to the file system. It works in short transactions of the writer, so
-// guesses go on meanwhile, and stops early, with ctx's error, when ctx is
-// done. The background sweep calls it every Options.SweepEvery.
+// to the file system. It stops early, with ctx's error, when ctx is done,
+// and with ErrClosed when the store closes. The background sweep calls it
+// every Options.SweepEvery.
+//
+// It yields to the guesses: it works in short steps of the writer, of up
+// to sweepBatch games each, and after each waits sweepRest times as long
+// as the writer's transaction with the step took, commit included, so
+// that a sweep of many games is in at most about one transaction in
+// sweepRest+1 and guesses go on near their usual rate. A sweep with few
+// games to do is over in one step.
 func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	var total Swept
 	for {
 		st := &sweepStep{now: now, retention: s.opts.Retention}
-		if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Expired += st.done.Expired
@@ -51,7 +60,7 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	}
 	for {
 		st := &sweepStep{vacuum: true}
-		if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Pages += st.done.Pages
@@ -61,7 +70,33 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	}
 }
 
-// sweepEvery runs Sweep every period until the store is closed.
+// sweepRest is how many times as long as the writer's transaction with a
+// step of a sweep took the sweep waits before its next step.
+const sweepRest = 4
+
+// sweepStep has the writer do st, then rests sweepRest times as long as
+// the writer's transaction with it took.
+func (s *Store) sweepStep(ctx context.Context, st *sweepStep) error {
+	if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+		return err
+	}
+	if st.done.Expired+st.done.Deleted < sweepBatch && st.done.Pages < vacuumPages {
+		return nil // the last step of its kind: nothing to wait for
+	}
+	rest := time.NewTimer(sweepRest * st.took)
+	defer rest.Stop()
+	select {
+	case <-rest.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.quit:
+		return ErrClosed
+	}
+}
+
+// sweepEvery runs Sweep every period until the store is closed. A sweep
+// cut short by Close is not an error.
 func (s *Store) sweepEvery(period time.Duration) {
 	defer close(s.swept)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -76,7 +111,7 @@ func (s *Store) sweepEvery(period time.Duration) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
-		if _, err := s.Sweep(ctx, s.opts.Now()); err != nil && ctx.Err() == nil {
+		if _, err := s.Sweep(ctx, s.opts.Now()); err != nil && ctx.Err() == nil && !s.closing() {
 			s.opts.Logf("mastermind: sweeping the database: %v", err)
 		}
 		select {
@@ -87,6 +122,16 @@ func (s *Store) sweepEvery(period time.Duration) {
 	}
 }
 
+// closing reports whether Close has been called.
+func (s *Store) closing() bool {
+	select {
+	case <-s.quit:
+		return true
+	default:
+		return false
+	}
+}
+
 // sweepOne does step st in tx.
 func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error {
 	st.done = Swept{} // a step may be tried again after a failed batch
@@ -94,91 +139,95 @@ func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error 
 		return vacuum(ctx, tx, st)
 	}
 	// Games lost to the clock, recorded as a late guess would.
-	ids, rules, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), sweepBatch)
+	expired, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), sweepBatch)
 	if err != nil {
 		return err
 	}
-	for i, id := range ids {
+	for _, g := range expired {
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'lost', ended_ms = deadline_ms,
-			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, id, id); err != nil {
+			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, g.id, g.id); err != nil {
 			return err
 		}
-		tx.count(rules[i], 0, 0, 1, 0)
-		tx.games[id] = nil
+		tx.count(g.rules, 0, 0, 1, 0)
+		tx.timed(g.rules, g.deadline.Int64, false)
+		tx.games[g.id] = nil
 	}
-	st.done.Expired = len(ids)
-	if st.retention <= 0 || len(ids) == sweepBatch {
+	st.done.Expired = len(expired)
+	if st.retention <= 0 || len(expired) == sweepBatch {
 		return nil
 	}
 	cutoff := st.now.Add(-st.retention).UnixMilli()
-	room := sweepBatch - len(ids)
+	room := sweepBatch - len(expired)
 	// Finished games, counted when they ended.
-	ids, _, err = selectGames(ctx, tx, endedQuery, cutoff, room)
+	ended, err := selectGames(ctx, tx, endedQuery, cutoff, room)
 	if err != nil {
 		return err
 	}
 	// Abandoned games, whose last guess, or creation, is older: they count
 	// as lost.
-	idle, rules, err := selectGames(ctx, tx, idleQuery, cutoff, room-len(ids))
+	idle, err := selectGames(ctx, tx, idleQuery, cutoff, room-len(ended))
 	if err != nil {
 		return err
 	}
-	for _, r := range rules {
-		tx.count(r, 0, 0, 1, 0)
+	for _, g := range idle {
+		tx.count(g.rules, 0, 0, 1, 0)
+		if g.deadline.Valid {
+			tx.timed(g.rules, g.deadline.Int64, false)
+		}
 	}
-	for _, id := range append(ids, idle...) {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM guesses WHERE game_id = ?`, id); err != nil {
+	for _, g := range append(ended, idle...) {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM guesses WHERE game_id = ?`, g.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, g.id); err != nil {
 			return err
 		}
-		tx.games[id] = nil
+		tx.games[g.id] = nil
 	}
-	st.done.Deleted = len(ids) + len(idle)
+	st.done.Deleted = len(ended) + len(idle)
 	return nil
 }
 
 // The queries of a sweep, each through an index on the games it looks for.
 const (
 	// Games in play past their deadline.
-	expireQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	expireQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status = 'playing' AND deadline_ms IS NOT NULL AND deadline_ms < ?
 		ORDER BY deadline_ms LIMIT ?`
 	// Games that ended before a time.
-	endedQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	endedQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status <> 'playing' AND ended_ms < ? LIMIT ?`
 	// Games in play created before a time, whose last guess, if any, is
 	// older too.
-	idleQuery = `SELECT id, colors, pegs, distinct_ FROM games
+	idleQuery = `SELECT id, colors, pegs, distinct_, deadline_ms FROM games
 		WHERE status = 'playing' AND created_ms < ?1
 		AND coalesce((SELECT at_ms FROM guesses WHERE game_id = games.id ORDER BY n DESC LIMIT 1), created_ms) < ?1
 		LIMIT ?2`
 )
 
-// selectGames returns the IDs and rules of the games that query finds.
-func selectGames(ctx context.Context, tx *writeTx, query string, args ...any) ([]string, []mm.Rules, error) {
+// A sweptGame is a game that a sweep records or deletes.
+type sweptGame struct {
+	id       string
+	rules    mm.Rules
+	deadline sql.NullInt64 // Unix milliseconds; NULL without a time limit
+}
+
+// selectGames returns the games that query finds.
+func selectGames(ctx context.Context, tx *writeTx, query string, args ...any) ([]sweptGame, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
-	var (
-		ids   []string
-		rules []mm.Rules
-	)
+	var games []sweptGame
 	for rows.Next() {
-		var (
-			id string
-			r  mm.Rules
-		)
-		if err := rows.Scan(&id, &r.Colors, &r.Pegs, &r.Distinct); err != nil {
-			return nil, nil, err
+		var g sweptGame
+		if err := rows.Scan(&g.id, &g.rules.Colors, &g.rules.Pegs, &g.rules.Distinct, &g.deadline); err != nil {
+			return nil, err
 		}
-		ids = append(ids, id)
-		rules = append(rules, r)
+		games = append(games, g)
 	}
-	return ids, rules, rows.Err()
+	return games, rows.Err()
 }
 
 // vacuum gives up to vacuumPages free pages back to the file system.

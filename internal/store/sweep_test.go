@@ -214,3 +214,48 @@ func checkpoint(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// Closing a store in the middle of its background sweep stops the sweep
+// quietly: a sweep cut short by Close is not an error to log.
+func TestCloseDuringSweep(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	s, err := store.Open(path, noSweep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 2000 { // more than one step of a sweep
+		wg.Go(func() {
+			g := &mm.Game{ID: fmt.Sprint(i), Rules: mm.Classic, Secret: code(t, mm.Classic, "1234"), TimeLimit: time.Second, Created: t0}
+			if err := s.CreateGame(ctx, g, nil); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	s.Close()
+	for i := range 20 {
+		var (
+			mu   sync.Mutex
+			logs []string
+		)
+		s, err := store.Open(path, &store.Options{SweepEvery: time.Hour, Now: func() time.Time { return t0.Add(time.Hour) }, CheckTime: -1,
+			Logf: func(format string, args ...any) {
+				mu.Lock()
+				logs = append(logs, fmt.Sprintf(format, args...))
+				mu.Unlock()
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(i) * time.Millisecond)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		if len(logs) > 0 {
+			t.Fatalf("Close %d ms after Open logged %q", i, logs)
+		}
+		mu.Unlock()
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -53,7 +54,13 @@ func (s *Store) fill(batch []*op) []*op {
 // If the transaction fails, it tries each request on its own, so that one
 // bad request does not fail the others.
 func (s *Store) apply(batch []*op) {
+	start := time.Now()
 	res, tx, err := s.commit(batch)
+	for _, o := range batch {
+		if o.sweep != nil {
+			o.sweep.took = time.Since(start)
+		}
+	}
 	if err != nil {
 		if len(batch) > 1 {
 			for i := range batch {
@@ -67,6 +74,7 @@ func (s *Store) apply(batch []*op) {
 	} else {
 		s.batches.Add(1)
 		s.committed.Add(int64(len(batch)))
+		s.tally.apply(tx.stats, tx.timings)
 		for id, c := range tx.games {
 			if c != nil && c.g.Status == mm.Playing {
 				s.cache.put(c.g, c.key)
@@ -88,6 +96,8 @@ type writeTx struct {
 	games map[string]*cached
 	// stats are the changes to the counters of each variant.
 	stats map[mm.Rules]*mm.GameStats
+	// timings are the games with a deadline that started or ended.
+	timings []timing
 }
 
 // count adds to the counters of r.
@@ -103,8 +113,17 @@ func (tx *writeTx) count(r mm.Rules, played, won, lost, wonGuesses int) {
 	d.WonGuesses += wonGuesses
 }
 
+// timed notes that a game of rules r with a deadline (Unix milliseconds)
+// starts or, without add, ends.
+func (tx *writeTx) timed(r mm.Rules, deadline int64, add bool) {
+	tx.timings = append(tx.timings, timing{r: r, deadline: deadline, add: add})
+}
+
 // ended counts the end of game g, if it is over.
 func (tx *writeTx) ended(g *mm.Game) {
+	if d := g.Deadline(); !d.IsZero() && g.Status != mm.Playing {
+		tx.timed(g.Rules, d.UnixMilli(), false)
+	}
 	switch g.Status {
 	case mm.Won:
 		tx.count(g.Rules, 0, 1, 0, len(g.Turns))
@@ -156,6 +175,7 @@ func (s *Store) create(ctx context.Context, tx *writeTx, o *op) (result, error) 
 	var deadline any
 	if d := g.Deadline(); !d.IsZero() {
 		deadline = d.UnixMilli()
+		tx.timed(g.Rules, d.UnixMilli(), true)
 	}
 	if _, err := tx.StmtContext(ctx, s.insGame).ExecContext(ctx, g.ID, g.Rules.Colors, g.Rules.Pegs, g.Rules.Distinct,
 		g.MaxGuesses, g.TimeLimit.Milliseconds(), deadline, g.Secret.String(), g.Created.UnixMilli(), o.key, g.Adversary); err != nil {
