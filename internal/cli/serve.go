@@ -20,8 +20,10 @@ func newServe(e *Env, rf *rulesFlags) *cobra.Command {
 		Long: `serve runs a Mastermind game server: it holds the secrets and answers
 guesses over an HTTP JSON API, and serves a web page to play on at /.
 Games are kept in an SQLite file (--db), created on first run; every
-acknowledged guess survives a crash. One server per database file: a
-second one on the same file stops at once (exit status 2). --rules,
+acknowledged guess survives a crash. One server per database file, by
+whatever path: a second one on the same file, or on a symbolic or hard
+link to it, stops at once (exit status 2). A damaged database file is
+refused at start, with what to do. --rules,
 --colors, --pegs and --distinct set the variant of new games that do not
 say, and the web page's first choice. The API is in docs/server.md:
 
