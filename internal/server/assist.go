@@ -241,14 +241,19 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 }
 
 // work runs f in one of the solver's slots, within the hint timeout or
-// ctx, and bills client for the time it took.
+// ctx, if client has some share of the solver left, and bills client for
+// the time it took.
 func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
+	if err := h.admit(client); err != nil {
+		return err
+	}
+	defer func() { <-h.queue }()
 	ctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
 	select {
 	case h.slots <- struct{}{}:
 	case <-ctx.Done():
-		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
+		return errBusy
 	}
 	defer func() { <-h.slots }()
 	start := time.Now()
