@@ -115,6 +115,8 @@ type Store struct {
 	cache                               *gameCache
 	insGame, insGuess, upGame, addStats *sql.Stmt
 
+	adversaries *adversaries // used by the callers of Guess
+
 	batches, committed atomic.Int64
 }
 
@@ -127,6 +129,7 @@ type op struct {
 	id     string
 	code   mm.Code
 	at     time.Time
+	evade  *evasion    // an adversary's answer to code, if made
 	res    chan result // buffered: the writer never waits for the caller
 }
 
@@ -213,7 +216,7 @@ func open(path string, o Options) (*Store, error) {
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
 	s := &Store{opts: o, w: w, r: r,
 		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes),
+		cache: newGameCache(o.CacheBytes), adversaries: newAdversaries(),
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt
@@ -335,8 +338,18 @@ func (s *Store) CreateGame(ctx context.Context, g *mm.Game, key []byte) error {
 //
 // The returned Game is the caller's: it shares the turns, which never
 // change, with the store.
+//
+// An adversary's guess costs O(codes) whatever the number of turns, and
+// its answer is worked out by the caller's goroutine, not the writer's.
 func (s *Store) Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error) {
-	return s.do(ctx, &op{id: id, key: key, code: c, at: at})
+	if a := s.adversaries.get(id, false); a != nil {
+		return s.guessAdversary(ctx, a, id, key, c, at, nil)
+	}
+	g, err := s.do(ctx, &op{id: id, key: key, code: c, at: at})
+	if errors.Is(err, errAdversary) {
+		return s.guessAdversary(ctx, s.adversaries.get(id, true), id, key, c, at, g)
+	}
+	return g, err
 }
 
 // do hands o to the writer and waits for its result. Once o is queued, it
