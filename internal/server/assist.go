@@ -284,7 +284,7 @@ func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Con
 	defer func() { <-h.slots }()
 	start := time.Now()
 	defer func() { h.charge(client, time.Since(start)) }()
-	err := f(ctx)
+	err := f(h.pace.paced(ctx))
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 	}

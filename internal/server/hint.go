@@ -36,6 +36,7 @@ type hinter struct {
 	// its time; nil for no limit. It is not the rate limit of requests: a
 	// client whose share is spent may still guess.
 	budget *limiter
+	pace   *pacer // slows the solvers while guesses come in
 
 	mu   sync.Mutex
 	byID map[hintKey]*hintEntry
@@ -64,7 +65,7 @@ type hintEntry struct {
 
 func newHinter(s mm.Strategy, timeout time.Duration, workers int, budget *limiter) *hinter {
 	return &hinter{strategy: s, timeout: timeout, slots: make(chan struct{}, workers),
-		queue: make(chan struct{}, workers*(1+hintQueue)), budget: budget,
+		queue: make(chan struct{}, workers*(1+hintQueue)), budget: budget, pace: newPacer(),
 		byID: make(map[hintKey]*hintEntry), done: list.New()}
 }
 
@@ -171,16 +172,21 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 		start := time.Now()
 		defer func() { h.charge(client, time.Since(start)) }()
 		// The solver sees the rules and the history, never the secret.
+		ctx := h.pace.paced(e.ctx)
 		st, err := mm.NewState(r, rand.New(cryptoSource{}))
 		if err != nil {
 			return mm.Code{}, err
 		}
 		for _, t := range turns {
+			// Each turn may filter a million codes.
+			if err := ctx.Err(); err != nil {
+				return mm.Code{}, err
+			}
 			if st, err = st.Play(t.Guess, t.Feedback); err != nil {
 				return mm.Code{}, err
 			}
 		}
-		return mm.GuessContext(e.ctx, h.strategy, st)
+		return mm.GuessContext(ctx, h.strategy, st)
 	}()
 	switch {
 	case err == nil, errors.Is(err, mm.ErrTooLarge):
