@@ -28,8 +28,8 @@ type NewGame struct {
 }
 
 // MaxAdversaryCodes is the largest variant, in codes, of an adversary
-// game: each of its guesses filters every code through the turns while
-// the store's writer waits, so the variant is kept small.
+// game: each of its guesses weighs every code still possible, so the
+// variant is kept small.
 const MaxAdversaryCodes = 1 << 16
 
 // Game is a game as the API shows it: the answer to POST /api/games and

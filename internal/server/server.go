@@ -18,9 +18,12 @@
 // path does not take, 409 for a guess on a game that is over or out of
 // time, 413 for a body over 64 KiB, 415 for a body that is not sent as
 // application/json, 422 for bad rules or a malformed guess (not counted as
-// a guess), 429 when one client sends too many requests, 501 for a hint
-// from a server that gives none, and 503 when the solver is busy or takes
-// too long. Error messages quote at most about 100 bytes of the request.
+// a guess), 429 when one client sends too many requests, or asks for a
+// hint, an assist or the coach with its share of the solver spent (never
+// for a guess), 501 for a hint from a server that gives none, and 503 when
+// the solver is busy or takes too long; 429 and the busy 503 say when to
+// try again with Retry-After. Error messages quote at most about 100 bytes
+// of the request.
 //
 // # Owners
 //
@@ -48,8 +51,11 @@
 // with a few more waiting at most (more are refused with 503 and
 // Retry-After), and each client has a budget of the solver's time
 // (HintShare) apart from its rate: hints, assists and the coach spend it,
-// guesses never wait for it. Stats cost O(variants) in the Store, and an
-// answer is reused for a second.
+// guesses never wait for it. While guesses come in, the solvers run a
+// quarter of the time at most, so that the writer and the guesses always
+// have the cores. Stats cost O(variants) in the Store, and an answer is
+// reused for a second. With package store, an adversary game's guess
+// costs O(codes) whatever its turns, worked out outside the writer.
 package server
 
 import (
