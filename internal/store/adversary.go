@@ -134,9 +134,11 @@ func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key
 			s.adversaries.resize(a, setBytes(left))
 		}
 		o := &op{id: id, key: key, code: c, at: at}
+		kept := -1 // the codes the answer keeps
 		if a.left != nil && (key == nil || a.key == nil || bytes.Equal(key, a.key)) {
-			f, err := a.left.Evade(c)
-			o.evade = &evasion{turns: a.turns, f: f, err: err}
+			p, err := a.left.EvadePart(c)
+			o.evade = &evasion{turns: a.turns, f: p.Feedback, err: err}
+			kept = p.Count
 		}
 		got, err := s.do(ctx, o)
 		switch {
@@ -154,13 +156,17 @@ func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key
 			return got, err
 		}
 		a.key = key
+		a.turns = len(got.Turns)
+		if kept == a.left.Len() {
+			return got, nil // the answer keeps every code, as a guess played again does
+		}
 		t := got.Turns[len(got.Turns)-1]
 		left, err := a.left.Filter(t.Guess, t.Feedback)
 		if err != nil {
 			s.adversaries.remove(a)
 			return got, nil
 		}
-		a.left, a.turns = left, len(got.Turns)
+		a.left = left
 		s.adversaries.resize(a, setBytes(left))
 		return got, nil
 	}
