@@ -267,8 +267,8 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 }
 
 // work runs f in one of the solver's slots, within the hint timeout or
-// ctx, if client has some share of the solver left, and bills client for
-// the time it took.
+// ctx, paced and at a low priority as the hints' solver is, if client has
+// some share of the solver left, and bills client for the time it took.
 func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
 	if err := h.admit(client); err != nil {
 		return err
@@ -284,7 +284,13 @@ func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Con
 	defer func() { <-h.slots }()
 	start := time.Now()
 	defer func() { h.charge(client, time.Since(start)) }()
-	err := f(h.pace.paced(ctx))
+	// In a goroutine of its own, whose thread's priority it lowers.
+	done := make(chan error, 1)
+	go func() {
+		lowerPriority()
+		done <- f(h.pace.paced(ctx))
+	}()
+	err := <-done
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 	}

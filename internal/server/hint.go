@@ -169,6 +169,7 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 		}
 		defer func() { <-h.slots }()
 		e.started.Store(true)
+		lowerPriority() // this goroutine ends with the computation
 		start := time.Now()
 		defer func() { h.charge(client, time.Since(start)) }()
 		// The solver sees the rules and the history, never the secret.

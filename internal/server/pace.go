@@ -2,19 +2,23 @@ package server
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// While guesses come in, the solvers run in short windows, paceRun of each
-// pacePeriod, and sleep through the rest, so that the writer and the
-// guesses' handlers always have the cores: on 2 cores a solver at work all
-// along took half the machine and halved the guesses. A server without
-// guesses for paceRecent lets its solvers run at full speed.
+// While guesses come in, a solver runs at most paceShare of the time: once
+// it has run paceRun since it last paused, it pauses, at its next look at
+// its context, for as long again as keeps it to its share, up to
+// paceMaxPause. On 2 cores a solver at work all along took half the
+// machine and halved the guesses; paced, the writer and the guesses'
+// handlers have the cores. A server without guesses for paceRecent lets its
+// solvers run at full speed.
 const (
-	pacePeriod = 20 * time.Millisecond
-	paceRun    = 5 * time.Millisecond // a quarter of the time
-	paceRecent = 200 * time.Millisecond
+	paceShare    = 0.1
+	paceRun      = 2 * time.Millisecond
+	paceMaxPause = time.Second
+	paceRecent   = 200 * time.Millisecond
 )
 
 // A pacer slows the solvers down while guesses come in. Its methods are
@@ -35,41 +39,54 @@ func newPacer() *pacer {
 // guessed notes that a guess came in.
 func (p *pacer) guessed() { p.last.Store(int64(time.Since(p.epoch))) }
 
-// pause sleeps until the end of the current pause window, or until ctx is
-// done, if guesses came in lately and now is in a pause window.
-func (p *pacer) pause(ctx context.Context) {
+// busy reports whether guesses came in lately.
+func (p *pacer) busy() bool {
 	last := p.last.Load()
-	now := time.Since(p.epoch)
-	if last < 0 || now-time.Duration(last) > paceRecent {
-		return
-	}
-	phase := now % pacePeriod
-	if phase < paceRun {
-		return
-	}
-	p.pauses.Add(1)
-	t := time.NewTimer(pacePeriod - phase)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-ctx.Done():
-	}
+	return last >= 0 && time.Since(p.epoch)-time.Duration(last) <= paceRecent
 }
 
-// pacedContext is the context a solver works under: the solvers look at
-// Err in their long loops, and there it pauses them while guesses come in.
+// paced returns ctx, paced by p: its Err, which the solvers look at in
+// their long loops, pauses the solver that calls it while guesses come in.
+func (p *pacer) paced(ctx context.Context) context.Context {
+	return &pacedContext{Context: ctx, p: p, resumed: time.Now()}
+}
+
+// pacedContext is the context a solver works under. The goroutines of one
+// solver share it, and pause together.
 type pacedContext struct {
 	context.Context
 	p *pacer
+
+	mu      sync.Mutex
+	resumed time.Time // when the solver last started running
 }
 
-// paced returns ctx, paced by p.
-func (p *pacer) paced(ctx context.Context) context.Context { return pacedContext{ctx, p} }
-
-func (c pacedContext) Err() error {
+func (c *pacedContext) Err() error {
 	if err := c.Context.Err(); err != nil {
 		return err
 	}
-	c.p.pause(c.Context)
+	c.mu.Lock()
+	now := time.Now()
+	ran := now.Sub(c.resumed)
+	if !c.p.busy() {
+		c.resumed = now
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
+	if ran < paceRun {
+		return nil
+	}
+	c.p.pauses.Add(1)
+	pause := min(paceMaxPause, time.Duration(float64(ran)*(1-paceShare)/paceShare))
+	t := time.NewTimer(pause)
+	select {
+	case <-t.C:
+	case <-c.Context.Done():
+	}
+	t.Stop()
+	c.mu.Lock()
+	c.resumed = time.Now()
+	c.mu.Unlock()
 	return c.Context.Err()
 }

@@ -19,14 +19,14 @@ func TestPacer(t *testing.T) {
 		return checks
 	}
 	p := newPacer()
-	spin(p, context.Background(), 3*pacePeriod)
+	spin(p, context.Background(), 20*paceRun)
 	if n := p.pauses.Load(); n != 0 {
 		t.Errorf("a solver without guesses paused %d times; want never", n)
 	}
 	p.guessed()
-	checks := spin(p, context.Background(), 3*pacePeriod)
+	checks := spin(p, context.Background(), 40*paceRun)
 	if n := p.pauses.Load(); n < 2 || int(n) >= checks {
-		t.Errorf("a solver over 3 periods while guesses come in paused %d times in %d checks; want at least twice", n, checks)
+		t.Errorf("a solver over %v while guesses come in paused %d times in %d checks; want at least twice", 40*paceRun, n, checks)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -44,7 +44,7 @@ func TestHintPaced(t *testing.T) {
 	h := newHinter(nil, time.Second, 1, nil)
 	var paced bool
 	if err := h.work(context.Background(), "c", func(ctx context.Context) error {
-		_, paced = ctx.(pacedContext)
+		_, paced = ctx.(*pacedContext)
 		return nil
 	}); err != nil || !paced {
 		t.Errorf("work: %v, paced %v; want a paced context", err, paced)
