@@ -52,8 +52,9 @@
 // Retry-After), and each client has a budget of the solver's time
 // (HintShare) apart from its rate: hints, assists and the coach spend it,
 // guesses never wait for it. While guesses come in, the solvers run a
-// quarter of the time at most, so that the writer and the guesses always
-// have the cores. Stats cost O(variants) in the Store, and an answer is
+// tenth of the time at most, on threads of the lowest priority, so that
+// the writer and the guesses always have the cores; a hint then takes up
+// to ten times as long. Stats cost O(variants) in the Store, and an answer is
 // reused for a second. With package store, an adversary game's guess
 // costs O(codes) whatever its turns, worked out outside the writer.
 package server
