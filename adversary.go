@@ -9,12 +9,20 @@ import "fmt"
 // class of codes beats the win, so g wins only when it is the only member
 // of s. Any code of s stays a secret consistent with every answer given.
 func (s *Set) Evade(g Code) (Feedback, error) {
+	p, err := s.EvadePart(g)
+	return p.Feedback, err
+}
+
+// EvadePart is Evade, with the number of members that give the answer:
+// the codes the adversary keeps. A caller that keeps them from turn to
+// turn need not filter the set when they are all of it.
+func (s *Set) EvadePart(g Code) (Part, error) {
 	parts, err := s.Partition(g)
 	if err != nil {
-		return Feedback{}, err
+		return Part{}, err
 	}
 	if len(parts) == 0 {
-		return Feedback{}, fmt.Errorf("%w: no code is left to answer %s", ErrInconsistent, g)
+		return Part{}, fmt.Errorf("%w: no code is left to answer %s", ErrInconsistent, g)
 	}
 	pegs := s.sp.rules.Pegs
 	best := -1
@@ -26,5 +34,5 @@ func (s *Set) Evade(g Code) (Feedback, error) {
 			best = i
 		}
 	}
-	return parts[best].Feedback, nil
+	return parts[best], nil
 }

@@ -81,7 +81,8 @@ type Game struct {
 	// cheatermind do: Guess answers with the feedback that keeps the most
 	// codes consistent with the turns (Set.Evade), and Secret is not
 	// used. Revealed says what the code was once the game is over. Each
-	// guess costs O(codes × turns); the codes must be enumerable.
+	// guess costs O(codes × turns), or O(codes) with GuessAnswer; the
+	// codes must be enumerable.
 	Adversary bool
 }
 
@@ -95,7 +96,7 @@ func (g *Game) Revealed() (Code, error) {
 	case g.Status == Won:
 		return g.Turns[len(g.Turns)-1].Guess, nil
 	}
-	left, err := g.possible()
+	left, err := g.Possible()
 	if err != nil {
 		return Code{}, err
 	}
@@ -105,14 +106,21 @@ func (g *Game) Revealed() (Code, error) {
 	return left.Code(0), nil
 }
 
-// possible returns the codes consistent with every turn of g.
-func (g *Game) possible() (*Set, error) {
+// Possible returns the codes consistent with every turn of g: for an
+// Adversary, the codes it may still claim to hold. It costs O(codes ×
+// distinct guesses): a guess played again filters nothing more.
+func (g *Game) Possible() (*Set, error) {
 	sp, err := SpaceOf(g.Rules)
 	if err != nil {
 		return nil, err
 	}
 	left := sp.All()
+	seen := make(map[Turn]bool)
 	for _, t := range g.Turns {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
 		if left, err = left.Filter(t.Guess, t.Feedback); err != nil {
 			return nil, err
 		}
@@ -159,8 +167,27 @@ func (g *Game) expired(now time.Time) bool {
 // wrapping ErrInvalidCode and changes nothing. A guess after the game has
 // ended fails with ErrGameOver. A guess after the deadline fails with
 // ErrTimeUp and ends the game: its status becomes Lost, ended at the
-// deadline. Guess costs O(pegs), or O(codes × turns) for an Adversary.
+// deadline. Guess costs O(pegs), or O(codes × turns) for an Adversary
+// (GuessAnswer spares that).
 func (g *Game) Guess(c Code, now time.Time) (Feedback, error) {
+	return g.GuessAnswer(c, now, func() (Feedback, error) {
+		left, err := g.Possible()
+		if err != nil {
+			return Feedback{}, err
+		}
+		return left.Evade(c)
+	})
+}
+
+// GuessAnswer is Guess, but an Adversary's answer is answer(), called
+// only once c is a legal code and the game in play. It lets a caller that
+// keeps the codes consistent with the turns from one guess to the next
+// (Possible, then Set.Filter after each answer) answer with Set.Evade of
+// them, in O(codes) whatever the number of turns, and compute it where it
+// likes. answer must give what Evade of Possible would; an error from it
+// fails the guess and changes nothing. For a game that is not an
+// Adversary, answer is not called.
+func (g *Game) GuessAnswer(c Code, now time.Time, answer func() (Feedback, error)) (Feedback, error) {
 	switch {
 	case g.Status == Won:
 		return Feedback{}, fmt.Errorf("%w: the code was found in %d guesses", ErrGameOver, len(g.Turns))
@@ -176,11 +203,8 @@ func (g *Game) Guess(c Code, now time.Time) (Feedback, error) {
 	}
 	var f Feedback
 	if g.Adversary {
-		left, err := g.possible()
-		if err != nil {
-			return Feedback{}, err
-		}
-		if f, err = left.Evade(c); err != nil {
+		var err error
+		if f, err = answer(); err != nil {
 			return Feedback{}, err
 		}
 	} else {

@@ -176,3 +176,63 @@ func ExampleGame_Guess() {
 	// 3632 4 0 won <nil>
 	// mastermind: game over: the code was found in 3 guesses
 }
+
+// GuessAnswer asks for an adversary's answer only once the guess is legal
+// and the game in play; an error from it changes nothing, and an answer
+// made from codes kept turn to turn is the one Guess gives.
+func TestGameGuessAnswer(t *testing.T) {
+	errNo := errors.New("no answer")
+	calls := 0
+	fail := func() (mm.Feedback, error) { calls++; return mm.Feedback{}, errNo }
+	adv := &mm.Game{Rules: mm.Classic, MaxGuesses: 2, TimeLimit: time.Minute, Created: t0, Adversary: true}
+	c := gametest.MustParse(t, mm.Classic, "1122")
+	tests := []struct {
+		name      string
+		g         *mm.Game
+		guess     mm.Code
+		at        time.Time
+		wantCalls int
+		want      error
+	}{
+		{"not an adversary", newGame(t, "1122", 0, 0), c, t0, 0, nil},
+		{"illegal guess", adv.Clone(), gametest.MustParse(t, mm.Rules{Colors: 6, Pegs: 5}, "11223"), t0, 0, mm.ErrInvalidCode},
+		{"time up", adv.Clone(), c, t0.Add(time.Hour), 0, mm.ErrTimeUp},
+		{"in play", adv.Clone(), c, t0, 1, errNo},
+	}
+	for _, tt := range tests {
+		calls = 0
+		_, err := tt.g.GuessAnswer(tt.guess, tt.at, fail)
+		if calls != tt.wantCalls || !errors.Is(err, tt.want) {
+			t.Errorf("%s: %d calls, %v; want %d, %v", tt.name, calls, err, tt.wantCalls, tt.want)
+		}
+	}
+	g := adv.Clone()
+	if _, err := g.GuessAnswer(c, t0, fail); err == nil || len(g.Turns) != 0 || g.Status != mm.Playing {
+		t.Errorf("a failed answer left %d turns, %v; want none, playing", len(g.Turns), g.Status)
+	}
+
+	// Codes kept from turn to turn answer as Guess does.
+	ref, kept := adv.Clone(), adv.Clone()
+	kept.MaxGuesses, ref.MaxGuesses = 0, 0
+	left, err := kept.Possible()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"1122", "1122", "3456", "1111", "6543", "2211"} {
+		c := gametest.MustParse(t, mm.Classic, s)
+		want, err := ref.Guess(c, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := kept.GuessAnswer(c, t0, func() (mm.Feedback, error) { return left.Evade(c) })
+		if err != nil || got != want {
+			t.Fatalf("%s: %v, %v; want %v", s, got, err, want)
+		}
+		if left, err = left.Filter(c, got); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := ref.Possible(); p.Len() != left.Len() {
+			t.Fatalf("after %s: Possible has %d codes, the kept ones %d", s, p.Len(), left.Len())
+		}
+	}
+}

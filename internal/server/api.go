@@ -1,6 +1,7 @@
 package server
 
 import (
+	"sync"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -28,8 +29,8 @@ type NewGame struct {
 }
 
 // MaxAdversaryCodes is the largest variant, in codes, of an adversary
-// game: each of its guesses filters every code through the turns while
-// the store's writer waits, so the variant is kept small.
+// game: each of its guesses weighs every code still possible, so the
+// variant is kept small.
 const MaxAdversaryCodes = 1 << 16
 
 // Game is a game as the API shows it: the answer to POST /api/games and
@@ -172,14 +173,47 @@ func feedbackJSON(g *mm.Game) *Feedback {
 
 // revealed returns the code to show once g is over; for an adversary
 // whose answers cannot be replayed, which a sound store never holds,
-// nothing.
+// nothing. An adversary's code is worked out from every turn, so it is
+// worked out once for each game (reveals), not at each request for it.
 func revealed(g *mm.Game) string {
-	c, err := g.Revealed()
-	if err != nil {
-		return ""
+	if !g.Adversary {
+		return g.Secret.String()
 	}
-	return c.String()
+	k := revealKey{g.ID, len(g.Turns)}
+	reveals.mu.Lock()
+	s, ok := reveals.m[k]
+	reveals.mu.Unlock()
+	if ok {
+		return s
+	}
+	c, err := g.Revealed()
+	if err == nil {
+		s = c.String()
+	}
+	reveals.mu.Lock()
+	if len(reveals.m) >= maxReveals {
+		clear(reveals.m)
+	}
+	reveals.m[k] = s
+	reveals.mu.Unlock()
+	return s
 }
+
+// maxReveals bounds the codes that reveals remembers, a few hundred
+// kilobytes; past it, it forgets them all.
+const maxReveals = 4096
+
+// revealKey names an adversary game that is over: its ID and its turns.
+type revealKey struct {
+	id    string
+	turns int
+}
+
+// reveals remembers the codes revealed of adversary games over.
+var reveals = struct {
+	mu sync.Mutex
+	m  map[revealKey]string
+}{m: make(map[revealKey]string)}
 
 // statsJSON sums the statistics of every variant.
 func statsJSON(stats []mm.GameStats) *Stats {

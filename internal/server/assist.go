@@ -69,6 +69,10 @@ type CoachMove struct {
 }
 
 // assist handles POST /api/assist, for anyone: a stateless assist session.
+// Replaying the answers is the solver's work, up to MaxGuesses answers
+// over up to a million codes: it is done in one of the solver's slots,
+// within the hint timeout, stopped when the client hangs up, and paid for
+// from the client's share of the solver, as a hint is.
 func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 	if h.hints == nil {
 		h.writeError(w, r, errNoHints)
@@ -97,46 +101,28 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, fmt.Errorf("%w: %d answers; this server takes at most %d", mm.ErrInvalidRules, len(req.History), h.limits.MaxGuesses))
 		return
 	}
+	// Reading the answers is cheap, and a malformed one costs no solver.
 	g := &mm.Game{Rules: rules}
-	st, err := mm.NewState(rules, nil)
-	if err == nil && rules.Size() <= assistCount {
-		_, err = st.Candidates()
-	}
 	for i, t := range req.History {
+		c, err := parseGuess(t.Guess)
+		if err == nil {
+			err = rules.Check(c)
+		}
 		if err != nil {
-			break
+			h.writeError(w, r, fmt.Errorf("answer %d: %w", i+1, err))
+			return
 		}
-		var c mm.Code
-		if c, err = parseGuess(t.Guess); err != nil {
-			break
-		}
-		turn := mm.Turn{Guess: c, Feedback: mm.Feedback{Black: t.Black, White: t.White}}
-		if st.Solved() {
-			err = fmt.Errorf("%w: answer %d follows the code found", mm.ErrInvalidCode, i+1)
-			break
-		}
-		if st, err = st.Play(turn.Guess, turn.Feedback); err != nil {
-			err = fmt.Errorf("answer %d: %w", i+1, err)
-			break
-		}
-		g.Turns = append(g.Turns, turn)
+		g.Turns = append(g.Turns, mm.Turn{Guess: c, Feedback: mm.Feedback{Black: t.Black, White: t.White}})
 	}
+	var out AssistAnswer
+	err := h.hints.work(r.Context(), clientKey(r), func(ctx context.Context) error {
+		var err error
+		out, err = replay(ctx, rules, g.Turns)
+		return err
+	})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
-	}
-	out := AssistAnswer{Solved: st.Solved(), Codes: []string{}}
-	if st.Known() {
-		set, err := st.Candidates()
-		if err != nil {
-			h.writeError(w, r, err)
-			return
-		}
-		n := set.Len()
-		out.Remaining = &n
-		for i := range min(n, AssistCodes) {
-			out.Codes = append(out.Codes, set.Code(i).String())
-		}
 	}
 	if !out.Solved {
 		// The hint of this history is computed once and remembered, under
@@ -151,6 +137,46 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		out.Guess = c.String()
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// replay plays turns from the start of a game of rules r and returns what
+// the assist answers, but for the guess. It stops with ctx.Err() soon
+// after ctx is done: each turn costs up to O(codes).
+func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, error) {
+	out := AssistAnswer{Codes: []string{}}
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return out, err
+	}
+	if r.Size() <= assistCount {
+		if _, err := st.Candidates(); err != nil {
+			return out, err
+		}
+	}
+	for i, t := range turns {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if st.Solved() {
+			return out, fmt.Errorf("%w: answer %d follows the code found", mm.ErrInvalidCode, i+1)
+		}
+		if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+			return out, fmt.Errorf("answer %d: %w", i+1, err)
+		}
+	}
+	out.Solved = st.Solved()
+	if st.Known() {
+		set, err := st.Candidates()
+		if err != nil {
+			return out, err
+		}
+		n := set.Len()
+		out.Remaining = &n
+		for i := range min(n, AssistCodes) {
+			out.Codes = append(out.Codes, set.Code(i).String())
+		}
+	}
+	return out, nil
 }
 
 var errNoHints = &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")}
@@ -246,19 +272,30 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 }
 
 // work runs f in one of the solver's slots, within the hint timeout or
-// ctx, and bills client for the time it took.
+// ctx, paced and at a low priority as the hints' solver is, if client has
+// some share of the solver left, and bills client for the time it took.
 func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
+	if err := h.admit(client); err != nil {
+		return err
+	}
+	defer func() { <-h.queue }()
 	ctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
 	select {
 	case h.slots <- struct{}{}:
 	case <-ctx.Done():
-		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}
+		return errBusy
 	}
 	defer func() { <-h.slots }()
 	start := time.Now()
 	defer func() { h.charge(client, time.Since(start)) }()
-	err := f(ctx)
+	// In a goroutine of its own, whose thread's priority it lowers.
+	done := make(chan error, 1)
+	go func() {
+		lowerPriority()
+		done <- f(h.pace.paced(ctx))
+	}()
+	err := <-done
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 	}

@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mastermind-toolkit/mastermind/internal/server"
 )
@@ -90,4 +92,57 @@ func TestCoach(t *testing.T) {
 	if d := sum - c.Delta; d > 0.01 || d < -0.01 {
 		t.Errorf("the deltas add up to %.3f; the answer says %.3f", sum, c.Delta)
 	}
+}
+
+// POST /api/assist goes through the solver's admission, as a hint does:
+// refused with 503 and Retry-After while the solver is busy, paid for
+// from the client's share of the solver and refused with 429 once that is
+// spent, and given up when its client hangs up, freeing its slot.
+func TestAssistAdmission(t *testing.T) {
+	// The code found at once: no hint to compute, only the replay.
+	const solved = `{"colors":2,"pegs":20,"history":[{"guess":"11111111111111111111","black":4,"white":0},` +
+		`{"guess":"11112222222222222222","black":20,"white":0}]}`
+	stuck := &solver{release: make(chan struct{})}
+	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, 500*time.Millisecond })
+	g := e.newGame(t, `{}`)
+	e.call(t, "GET", "/api/games/"+g.ID+"/hint", "") // takes the only solver
+	status, h, b := e.call(t, "POST", "/api/assist", solved)
+	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"mastermind: the solver is busy`) {
+		t.Errorf("assist while the only solver is taken: %d, Retry-After %q, %s; want 503, Retry-After, busy", status, h.Get("Retry-After"), b)
+	}
+	close(stuck.release)
+
+	// A share of the solver of 1 ms, filling at 1 ms a second: enumerating
+	// 2²⁰ codes spends it for seconds.
+	e = newEnv(t, func(srv *server.Server) {
+		srv.Rate, srv.Burst, srv.HintShare, srv.HintBurst = 10, 20, 0.001, time.Millisecond
+	})
+	e.callJSON(t, "POST", "/api/assist", solved, 200, nil)
+	status, h, b = e.call(t, "POST", "/api/assist", solved)
+	if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(b), "share of the solver") {
+		t.Errorf("second assist of 2²⁰ codes with 1 ms of solver a second: %d, Retry-After %q, %s; want 429", status, h.Get("Retry-After"), b)
+	}
+	e.callJSON(t, "POST", "/api/games", `{}`, http.StatusCreated, nil)
+
+	// A client that hangs up on the issue's costly body (1000 answers over
+	// 2²⁰ codes, seconds of work) frees the only solver soon after.
+	e = newEnv(t, func(srv *server.Server) { srv.HintWorkers, srv.HintTimeout = 1, time.Minute })
+	history := strings.Repeat(`{"guess":"11111111111111111111","black":10,"white":0},`, 1000)
+	body := `{"colors":2,"pegs":20,"history":[` + history[:len(history)-1] + `]}`
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", e.URL+"/api/assist", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := e.Client().Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("the costly assist answered %d within 200 ms", resp.StatusCode)
+	}
+	g = e.newGame(t, `{}`)
+	waitFor(t, "a hint once the costly assist's client hung up", func() bool {
+		status, _, _ := e.call(t, "GET", "/api/games/"+g.ID+"/hint", "")
+		return status == 200
+	})
 }

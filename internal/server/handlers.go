@@ -71,6 +71,9 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if h.hints != nil {
+		h.hints.pace.guessed()
+	}
 	// The guess counts once its body is read: timed at the request's
 	// arrival, a body held back past the deadline could carry the secret
 	// that GET shows once the game is lost.

@@ -211,34 +211,42 @@ func TestHintWorkers(t *testing.T) {
 	}
 }
 
-// A hint costs the client rate-limit tokens in proportion to the solver's
-// time; a remembered one costs a request's single token.
-func TestHintCharge(t *testing.T) {
+// A hint costs the client its share of the solver's time, apart from its
+// rate of requests: after a costly hint its next guess goes through at
+// once, and only its next hint of a new state waits; a remembered hint
+// costs nothing.
+func TestHintBudget(t *testing.T) {
 	s := &solver{delay: 300 * time.Millisecond}
-	// 10 requests a second, and a hint may take 5% of a core: 300 ms of
-	// solver cost 60 tokens, 6 s of the client's rate.
-	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.Rate, srv.Burst, srv.HintShare = s, 10, 20, 0.05 })
+	// 10 requests a second, and a hint may take 5% of a core with 100 ms
+	// at once: 300 ms of solver put the client 200 ms, 4 s, in debt.
+	e := newEnv(t, func(srv *server.Server) {
+		srv.Hint, srv.Rate, srv.Burst, srv.HintShare, srv.HintBurst = s, 10, 20, 0.05, 100*time.Millisecond
+	})
 	g := e.newGame(t, `{}`)
-	path := "/api/games/" + g.ID + "/hint"
-	e.callJSON(t, "GET", path, "", 200, nil)
-	status, h, _ := e.call(t, "GET", "/api/stats", "")
+	path := "/api/games/" + g.ID
+	e.callJSON(t, "GET", path+"/hint", "", 200, nil)
+	if status, h, b := e.call(t, "POST", path+"/guesses", `{"guess":"1122"}`); status != 200 {
+		t.Fatalf("guess right after a 300 ms hint: %d, Retry-After %q, %s; want 200", status, h.Get("Retry-After"), b)
+	}
+	e.callJSON(t, "GET", "/api/stats", "", 200, nil)
+	status, h, b := e.call(t, "GET", path+"/hint", "")
 	wait, _ := strconv.Atoi(h.Get("Retry-After"))
-	if status != http.StatusTooManyRequests || wait < 4 || wait > 120 {
-		t.Errorf("request after a 300 ms hint: %d, Retry-After %q; want 429 and 5 s, more if the solver was slowed", status, h.Get("Retry-After"))
+	if status != http.StatusTooManyRequests || wait < 4 || wait > 120 || !strings.Contains(string(b), "guesses are not limited") {
+		t.Errorf("hint of a new state after a 300 ms hint: %d, Retry-After %q, %s; want 429 and 4 s, more if the solver was slowed", status, h.Get("Retry-After"), b)
 	}
+	if status, _, b := e.call(t, "POST", path+"/guesses", `{"guess":"3344"}`); status != 200 {
+		t.Errorf("guess while the hint budget is spent: %d %s; want 200", status, b)
+	}
+	// The budget fills again with time; the hint of a state already
+	// computed costs nothing.
 	e.clock.Add(time.Duration(wait) * time.Second)
-	e.callJSON(t, "GET", "/api/stats", "", 200, nil)
-	// The bucket is nearly empty; a remembered hint and the next requests
-	// cost a token each.
-	e.clock.Add(2 * time.Second) // 20 tokens, the whole burst
-	for range 19 {
-		e.callJSON(t, "GET", path, "", 200, nil)
+	e.callJSON(t, "GET", path+"/hint", "", 200, nil)
+	for range 5 {
+		e.callJSON(t, "GET", path+"/hint", "", 200, nil)
 	}
-	if calls, _, _, _ := s.counts(); calls != 1 {
-		t.Errorf("the solver ran %d times; want once", calls)
+	if calls, _, _, _ := s.counts(); calls != 2 {
+		t.Errorf("the solver ran %d times; want twice", calls)
 	}
-	e.callJSON(t, "GET", "/api/stats", "", 200, nil)
-	e.callJSON(t, "GET", "/api/stats", "", http.StatusTooManyRequests, nil)
 }
 
 // Hints and the web page's form follow the server's defaults.

@@ -19,9 +19,12 @@
 // the server's read timeout, 409 for a guess on a game that is over or out
 // of time, 413 for a body over 64 KiB, 415 for a body that is not sent as
 // application/json, 422 for bad rules or a malformed guess (not counted as
-// a guess), 429 when one client sends too many requests, 501 for a hint
-// from a server that gives none, and 503 when the solver is busy or takes
-// too long. Error messages quote at most about 100 bytes of the request.
+// a guess), 429 when one client sends too many requests, or asks for a
+// hint, an assist or the coach with its share of the solver spent (never
+// for a guess), 501 for a hint from a server that gives none, and 503 when
+// the solver is busy or takes too long; 429 and the busy 503 say when to
+// try again with Retry-After. Error messages quote at most about 100 bytes
+// of the request.
 //
 // # Owners
 //
@@ -46,9 +49,15 @@
 // A client is a remote IPv4 address, or an IPv6 /64 network, and may send
 // Rate requests a second. Hints are computed at most once for each state
 // of a game, by at most HintWorkers solvers at once, within HintTimeout,
-// and cost the client rate-limit tokens in proportion to the solver's
-// time. Stats cost O(variants) in the Store, and an answer is reused for
-// a second.
+// with a few more waiting at most (more are refused with 503 and
+// Retry-After), and each client has a budget of the solver's time
+// (HintShare) apart from its rate: hints, assists and the coach spend it,
+// guesses never wait for it. While guesses come in, the solvers run a
+// tenth of the time at most, on threads of the lowest priority, so that
+// the writer and the guesses always have the cores; a hint then takes up
+// to ten times as long. Stats cost O(variants) in the Store, and an answer is
+// reused for a second. With package store, an adversary game's guess
+// costs O(codes) whatever its turns, worked out outside the writer.
 package server
 
 import (
@@ -58,8 +67,10 @@ import (
 	"errors"
 	"io/fs"
 	"log"
+	"math"
 	"net/http"
 	"runtime"
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -146,6 +157,10 @@ const MaxBody = 64 << 10
 // for hints all along take no more than a sixth of a core.
 const DefaultHintShare = 0.02
 
+// DefaultHintBurst is the HintBurst of a Server that leaves it zero: a few
+// hints of the largest games in a row.
+const DefaultHintBurst = 3 * time.Second
+
 // Server serves the API and the web page. Fill in its fields, then serve
 // Handler(); the fields must not change afterwards.
 type Server struct {
@@ -170,11 +185,18 @@ type Server struct {
 	// every core from the guesses.
 	HintWorkers int
 	// HintShare is the share of one core that a client may keep the solver
-	// busy for, on average, within its rate: a hint that takes the solver d
-	// costs the client d × Rate / HintShare rate-limit tokens beyond the
-	// one of its request. 0 means DefaultHintShare. A hint already
-	// computed for the same state of the game costs one token.
+	// busy for, on average, when the server has a Rate: each client has a
+	// budget of the solver's time, apart from its rate of requests, which
+	// fills at HintShare seconds a second up to HintBurst, and which each
+	// hint, assist or coach pays for the solver's time it took. A client
+	// whose budget is spent is refused those (429) until it fills again,
+	// but may still guess: the server's help never locks a player out of
+	// a game. A hint already computed for the same state of the game costs
+	// nothing. 0 means DefaultHintShare.
 	HintShare float64
+	// HintBurst is the most solver time a client's budget holds; 0 means
+	// DefaultHintBurst.
+	HintBurst time.Duration
 	// Limits bound the games the server accepts.
 	Limits Limits
 	// Rate is the number of requests per second one client (one remote
@@ -218,15 +240,19 @@ func (s *Server) Handler() http.Handler {
 		if workers <= 0 {
 			workers = max(1, runtime.GOMAXPROCS(0)-1)
 		}
-		share := s.HintShare
-		if share <= 0 {
-			share = DefaultHintShare
-		}
-		h.hints = newHinter(s.Hint, timeout, workers, func(client string, d time.Duration) {
-			if h.limiter != nil {
-				h.limiter.charge(client, int(d.Seconds()*s.Rate/share))
+		var budget *limiter
+		if s.Rate > 0 {
+			share, burst := s.HintShare, s.HintBurst
+			if share <= 0 {
+				share = DefaultHintShare
 			}
-		})
+			if burst <= 0 {
+				burst = DefaultHintBurst
+			}
+			// In milliseconds of the solver's time.
+			budget = newLimiter(rate.Limit(share*1000), max(1, int(burst.Milliseconds())), h.now)
+		}
+		h.hints = newHinter(s.Hint, timeout, workers, budget)
 	}
 	api := http.NewServeMux()
 	api.HandleFunc("POST /api/games", h.createGame)
@@ -337,6 +363,20 @@ type statusError struct {
 func (e *statusError) Error() string { return e.err.Error() }
 func (e *statusError) Unwrap() error { return e.err }
 
+// retryError is an error whose answer says when to try again, with
+// Retry-After.
+type retryError struct {
+	err   error
+	after time.Duration
+}
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
+
+// seconds returns d in whole seconds, rounded up, at least 1: what
+// Retry-After says.
+func seconds(d time.Duration) int { return max(1, int(math.Ceil(d.Seconds()))) }
+
 // errorStatus returns the HTTP status for err.
 func errorStatus(err error) int {
 	var se *statusError
@@ -373,6 +413,10 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	if status == http.StatusInternalServerError {
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
 		msg = "mastermind: internal error"
+	}
+	var re *retryError
+	if errors.As(err, &re) {
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.after)))
 	}
 	switch status {
 	case http.StatusUnauthorized:

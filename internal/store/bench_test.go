@@ -3,10 +3,12 @@ package store_test
 import (
 	"database/sql"
 	"flag"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
 
+	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/store"
 )
 
@@ -87,5 +89,44 @@ func benchStats(b *testing.B, s *store.Store, now time.Time) {
 		if _, err := s.Stats(ctx, now); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkAdversaryGuess is issue 31's adversary: a guess of 1111 at turn
+// 500 of a 16 × 4 adversary game (65,536 codes), durable. It filtered
+// every code through every turn in the writer, about a second a guess:
+//
+//	go test ./internal/store -run XXX -bench AdversaryGuess -benchtime 200x
+func BenchmarkAdversaryGuess(b *testing.B) {
+	s, _ := openStore(b)
+	r := mm.Rules{Colors: 16, Pegs: 4}
+	c := code(b, r, "1111")
+	games := 0
+	start := func() string {
+		games++
+		id := fmt.Sprintf("adv%d", games)
+		g := &mm.Game{ID: id, Rules: r, Secret: c, MaxGuesses: 1000, Created: t0, Adversary: true}
+		if err := s.CreateGame(ctx, g, nil); err != nil {
+			b.Fatal(err)
+		}
+		for range 500 {
+			if _, err := s.Guess(ctx, id, nil, c, t0); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return id
+	}
+	id, turns := start(), 500
+	b.ResetTimer()
+	for range b.N {
+		if turns == 999 {
+			b.StopTimer()
+			id, turns = start(), 500
+			b.StartTimer()
+		}
+		if _, err := s.Guess(ctx, id, nil, c, t0); err != nil {
+			b.Fatal(err)
+		}
+		turns++
 	}
 }

@@ -49,7 +49,7 @@ func open(path string, o Options) (*Store, error) {
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
 	s := &Store{opts: o, w: w, r: r,
 		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes),
+		cache: newGameCache(o.CacheBytes), adversaries: newAdversaries(),
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt

@@ -140,7 +140,8 @@ type Store struct {
 	cache                               *gameCache
 	insGame, insGuess, upGame, addStats *sql.Stmt
 
-	tally *tally // the statistics as committed, for Stats
+	tally       *tally       // the statistics as committed, for Stats
+	adversaries *adversaries // used by the callers of Guess
 
 	batches, committed atomic.Int64
 }
@@ -154,6 +155,7 @@ type op struct {
 	id     string
 	code   mm.Code
 	at     time.Time
+	evade  *evasion    // an adversary's answer to code, if made
 	res    chan result // buffered: the writer never waits for the caller
 }
 
@@ -304,8 +306,18 @@ func (s *Store) CreateGame(ctx context.Context, g *mm.Game, key []byte) error {
 //
 // The returned Game is the caller's: it shares the turns, which never
 // change, with the store.
+//
+// An adversary's guess costs O(codes) whatever the number of turns, and
+// its answer is worked out by the caller's goroutine, not the writer's.
 func (s *Store) Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error) {
-	return s.do(ctx, &op{id: id, key: key, code: c, at: at})
+	if a := s.adversaries.get(id, false); a != nil {
+		return s.guessAdversary(ctx, a, id, key, c, at, nil)
+	}
+	g, err := s.do(ctx, &op{id: id, key: key, code: c, at: at})
+	if errors.Is(err, errAdversary) {
+		return s.guessAdversary(ctx, s.adversaries.get(id, true), id, key, c, at, g)
+	}
+	return g, err
 }
 
 // do hands o to the writer and waits for its result. Once o is queued, it

@@ -208,8 +208,18 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 		return result{err: err}, nil
 	}
 	g := c.g.Clone()
-	f, err := g.Guess(o.code, o.at)
+	// An adversary's answer is made by the guess's goroutine, not here
+	// (guessAdversary): a guess without it, or with one made for other
+	// turns, goes back for it with the game as it is.
+	f, err := g.GuessAnswer(o.code, o.at, func() (mm.Feedback, error) {
+		if o.evade == nil || o.evade.turns != len(c.g.Turns) {
+			return mm.Feedback{}, errAdversary
+		}
+		return o.evade.f, o.evade.err
+	})
 	switch {
+	case errors.Is(err, errAdversary):
+		return result{g: c.g.Clone(), err: err}, nil
 	case errors.Is(err, mm.ErrTimeUp):
 		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
 			return result{}, err
