@@ -287,13 +287,14 @@ func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Con
 		return errBusy
 	}
 	defer func() { <-h.slots }()
-	start := time.Now()
-	defer func() { h.charge(client, time.Since(start)) }()
+	// Billed for the time it ran, not for the pauses of its pace.
+	start, paced := time.Now(), h.pace.paced(ctx)
+	defer func() { h.charge(client, time.Since(start)-paced.pausedFor()) }()
 	// In a goroutine of its own, whose thread's priority it lowers.
 	done := make(chan error, 1)
 	go func() {
 		lowerPriority()
-		done <- f(h.pace.paced(ctx))
+		done <- f(paced)
 	}()
 	err := <-done
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {

@@ -170,10 +170,10 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 		defer func() { <-h.slots }()
 		e.started.Store(true)
 		lowerPriority() // this goroutine ends with the computation
-		start := time.Now()
-		defer func() { h.charge(client, time.Since(start)) }()
+		// Billed for the time it ran, not for the pauses of its pace.
+		start, ctx := time.Now(), h.pace.paced(e.ctx)
+		defer func() { h.charge(client, time.Since(start)-ctx.pausedFor()) }()
 		// The solver sees the rules and the history, never the secret.
-		ctx := h.pace.paced(e.ctx)
 		st, err := mm.NewState(r, rand.New(cryptoSource{}))
 		if err != nil {
 			return mm.Code{}, err

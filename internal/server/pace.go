@@ -47,7 +47,7 @@ func (p *pacer) busy() bool {
 
 // paced returns ctx, paced by p: its Err, which the solvers look at in
 // their long loops, pauses the solver that calls it while guesses come in.
-func (p *pacer) paced(ctx context.Context) context.Context {
+func (p *pacer) paced(ctx context.Context) *pacedContext {
 	return &pacedContext{Context: ctx, p: p, resumed: time.Now()}
 }
 
@@ -58,7 +58,22 @@ type pacedContext struct {
 	p *pacer
 
 	mu      sync.Mutex
-	resumed time.Time // when the solver last started running
+	resumed time.Time     // when the solver last started running
+	pausing int           // the solver's goroutines pausing now
+	since   time.Time     // when the first of them began to
+	paused  time.Duration // the time with any of them pausing, until since
+}
+
+// pausedFor returns how long the solver has paused so far: time that is
+// not the solver's to pay for.
+func (c *pacedContext) pausedFor() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d := c.paused
+	if c.pausing > 0 {
+		d += time.Since(c.since)
+	}
+	return d
 }
 
 func (c *pacedContext) Err() error {
@@ -79,6 +94,12 @@ func (c *pacedContext) Err() error {
 	}
 	c.p.pauses.Add(1)
 	pause := min(paceMaxPause, time.Duration(float64(ran)*(1-paceShare)/paceShare))
+	c.mu.Lock()
+	if c.pausing == 0 {
+		c.since = time.Now()
+	}
+	c.pausing++
+	c.mu.Unlock()
 	t := time.NewTimer(pause)
 	select {
 	case <-t.C:
@@ -87,6 +108,9 @@ func (c *pacedContext) Err() error {
 	t.Stop()
 	c.mu.Lock()
 	c.resumed = time.Now()
+	if c.pausing--; c.pausing == 0 {
+		c.paused += c.resumed.Sub(c.since)
+	}
 	c.mu.Unlock()
 	return c.Context.Err()
 }

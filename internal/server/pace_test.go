@@ -50,3 +50,48 @@ func TestHintPaced(t *testing.T) {
 		t.Errorf("work: %v, paced %v; want a paced context", err, paced)
 	}
 }
+
+// A client's share of the solver pays for the solver's running time, not
+// for the pauses that pacing adds while guesses come in: a hint that runs
+// a tenth of the time takes ten times as long, and must not cost ten
+// times as much.
+func TestPacedCharge(t *testing.T) {
+	const burst = 1_000_000 // milliseconds of solver time, never refilled
+	budget := newLimiter(1e-9, burst, time.Now)
+	h := newHinter(nil, 10*time.Second, 1, budget)
+	stop := make(chan struct{})
+	defer close(stop)
+	h.pace.guessed()
+	go func() { // guesses keep coming in
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(paceRecent / 4):
+				h.pace.guessed()
+			}
+		}
+	}()
+	const run = 40 * time.Millisecond
+	start := time.Now()
+	if err := h.work(context.Background(), "c", func(ctx context.Context) error {
+		for range run / time.Millisecond {
+			for end := time.Now().Add(time.Millisecond); time.Now().Before(end); {
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	wall := time.Since(start)
+	charged := time.Duration(burst-1-budget.get("c", time.Now()).TokensAt(time.Now())) * time.Millisecond
+	if h.pace.pauses.Load() == 0 || wall < 3*run {
+		t.Skipf("the solver paused %d times in %v; the test needs it paced", h.pace.pauses.Load(), wall)
+	}
+	if charged > wall/2 {
+		t.Errorf("a solver that ran about %v, paced to %v, was charged %v; want its running time, not its pauses", run, wall.Round(time.Millisecond), charged)
+	}
+}
