@@ -61,7 +61,7 @@ does not wait.`,
 					return err
 				}
 			}
-			name = strings.ToLower(strings.TrimSpace(name))
+			name = adaptStrategy(cmd, strings.ToLower(strings.TrimSpace(name)), r)
 			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
 				return err
 			}
@@ -77,7 +77,7 @@ does not wait.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&name, "strategy", "knuth", "strategy to watch")
+	f.StringVar(&name, "strategy", "knuth", "strategy to watch (auto where a variant has more than 2^20 codes)")
 	f.Uint64Var(&seed, "seed", 0, "seed of the code drawn when no SECRET is given, and of randomised strategies (default: random)")
 	f.DurationVar(&delay, "delay", time.Second, "pause between guesses at a terminal")
 	f.IntVar(&show, "show", 12, "list the codes left when there are at most this many (0: never)")

@@ -74,3 +74,17 @@ func TestWatchDraws(t *testing.T) {
 		t.Errorf("6 watches drew only %v", secrets)
 	}
 }
+
+// TestWatchLarge checks that watch, like solve and play, watches auto on a
+// variant with more codes than the default strategy enumerates, rather
+// than drawing a code and then failing; a strategy named on the command
+// line is kept, and refused with its reason.
+func TestWatchLarge(t *testing.T) {
+	out := mustRun(t, "", "watch", "--delay", "0", "--show", "0", "--seed", "1", "--colors", "8", "--pegs", "7")
+	if !strings.Contains(out, "with auto") {
+		t.Errorf("watch on 8 x 7, the default strategy:\n%s", out)
+	}
+	if _, _, err := runCmd(t, "", "watch", "--delay", "0", "--strategy", "knuth", "--colors", "8", "--pegs", "7"); err == nil {
+		t.Error("watch --strategy knuth on 8 x 7: no error")
+	}
+}
