@@ -12,6 +12,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
 // plainOptimal is a deliberately plain exhaustive search: every code is
@@ -147,8 +148,11 @@ func TestAgainstPlainSearch(t *testing.T) {
 		{Colors: 2, Pegs: 3},
 		{Colors: 4, Pegs: 3, Distinct: true},
 	}
-	if !testing.Short() {
-		cases = append(cases, mm.Rules{Colors: 3, Pegs: 4}) // about 10 s of plain search
+	if !testing.Short() && !race.Enabled {
+		// The largest, slowest by far under the race detector; the
+		// smaller variants run the same code there, and the plain run
+		// checks this one.
+		cases = append(cases, mm.Rules{Colors: 3, Pegs: 4})
 	}
 	for _, r := range cases {
 		sp, err := mm.SpaceOf(r)
@@ -198,7 +202,11 @@ func TestFromStates(t *testing.T) {
 		sp, _ := mm.SpaceOf(r)
 		all := sp.All().Codes()
 		p := newPlainOptimal(all)
-		for range 12 {
+		histories := 12
+		if race.Enabled {
+			histories = 4 // the plain run checks the twelve
+		}
+		for range histories {
 			st := start(t, r)
 			secret := all[rng.IntN(len(all))]
 			for range 1 + rng.IntN(2) {
@@ -296,6 +304,12 @@ func TestCancel(t *testing.T) {
 }
 
 func TestSevenFour(t *testing.T) {
+	if race.Enabled {
+		// Minutes under the race detector, twenty times its plain
+		// time; the plain run solves it, and the search's goroutines
+		// are the same as on 6 × 4 (TestPublished).
+		t.Skip("a long search: the plain go test ./... runs it")
+	}
 	if testing.Short() {
 		t.Skip("seconds of search: run without -short")
 	}
