@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,21 +24,6 @@ import (
 	"github.com/mastermind-toolkit/mastermind/internal/server"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
-
-// buildBinary builds the mastermind command into a temporary directory.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	bin := filepath.Join(t.TempDir(), "mastermind")
-	out, err := exec.Command(goBin, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // serverProcess is a running "mastermind serve".
 type serverProcess struct {
