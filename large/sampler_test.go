@@ -7,6 +7,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -42,6 +43,13 @@ func TestSamplerGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v/%v", c.s.Budget, c.r), func(t *testing.T) {
+			if race.Enabled && c.s.Budget == 0 && c.r.Log10Size() > 6 {
+				// Two to three minutes each under the race detector
+				// (at load 13), where the games, played one after
+				// another in one goroutine, can have no race. The
+				// plain run plays them.
+				t.Skip("long games in one goroutine: the plain go test ./... plays them")
+			}
 			rng := rand.New(rand.NewPCG(uint64(c.r.Colors), uint64(c.r.Pegs)))
 			for i := range c.games {
 				secret := mm.RandomCode(c.r, rng)
