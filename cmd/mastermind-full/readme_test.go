@@ -10,6 +10,7 @@ import (
 
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
 	"github.com/mastermind-toolkit/mastermind/internal/doctest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
 const readme = "../../README.md"
@@ -20,6 +21,13 @@ const readme = "../../README.md"
 // files they write land. With -update it rewrites the outputs in the
 // README instead.
 func TestReadme(t *testing.T) {
+	if race.Enabled {
+		// Four minutes under the race detector (at load 14), for a
+		// check of the README's text; the commands' goroutines meet the
+		// detector in internal/cli's and eval's tests, and the plain
+		// go test ./... runs this one.
+		t.Skip("the README's examples take minutes under -race: the plain go test ./... runs them")
+	}
 	path, err := filepath.Abs(readme)
 	if err != nil {
 		t.Fatal(err)
