@@ -43,12 +43,18 @@ func TestSamplerGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v/%v", c.s.Budget, c.r), func(t *testing.T) {
-			if race.Enabled && c.s.Budget == 0 && c.r.Log10Size() > 6 {
-				// Two to three minutes each under the race detector
-				// (at load 13), where the games, played one after
-				// another in one goroutine, can have no race. The
-				// plain run plays them.
-				t.Skip("long games in one goroutine: the plain go test ./... plays them")
+			if c.s.Budget == 0 && c.r.Log10Size() > 6 {
+				switch {
+				case testing.Short():
+					// Most of the test's half minute.
+					t.Skip("long games: run without -short")
+				case race.Enabled:
+					// Two to three minutes each under the race
+					// detector (at load 13), where the games, played
+					// one after another in one goroutine, can have
+					// no race. The plain run plays them.
+					t.Skip("long games in one goroutine: the plain go test ./... plays them")
+				}
 			}
 			rng := rand.New(rand.NewPCG(uint64(c.r.Colors), uint64(c.r.Pegs)))
 			for i := range c.games {
