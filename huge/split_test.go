@@ -220,6 +220,11 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 func TestSplitConcurrent(t *testing.T) {
 	r := mm.Rules{Colors: 12, Pegs: 40}
 	opts := eval.Options{Games: 16, Seed: 3, Workers: 2}
+	if race.Enabled {
+		// 80 s under the race detector; four games keep both workers
+		// busy at once, the plain run plays the sixteen.
+		opts.Games = 4
+	}
 	rep, err := eval.Run(context.Background(), r, "split", huge.Split{}, &opts)
 	if err != nil {
 		t.Fatal(err)
