@@ -7,6 +7,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
 var setRules = []mm.Rules{
@@ -19,6 +20,19 @@ var setRules = []mm.Rules{
 	{Colors: 44, Pegs: 2},                 // 88 bits: two words
 	{Colors: 40, Pegs: 3},                 // 120 bits
 	{Colors: 45, Pegs: 3, Distinct: true}, // 135 bits: three words
+}
+
+// setTrials is how many random subsets TestSetFilter and TestSetSplit try
+// on each variant. Sets are filtered and split in one goroutine, so the
+// race detector, which makes them ten times slower, has nothing to find;
+// under it each kind of subset (the whole space, one and two filters) is
+// tried once, and the plain run tries the twelve.
+var setTrials = 12
+
+func init() {
+	if race.Enabled {
+		setTrials = 3
+	}
 }
 
 // randomSet returns a random subset of the space: a chain of Filter calls
@@ -44,7 +58,7 @@ func TestSetFilter(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 5))
 			sp := mustSpace(t, r)
-			for trial := range 12 {
+			for trial := range setTrials {
 				s := randomSet(t, rng, sp, trial%3)
 				members := s.Codes()
 				if !slices.IsSortedFunc(members, mm.Code.Compare) {
@@ -86,7 +100,7 @@ func TestSetSplit(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 6))
 			sp := mustSpace(t, r)
-			for trial := range 12 {
+			for trial := range setTrials {
 				s := randomSet(t, rng, sp, trial%3)
 				g := rng.IntN(sp.Len())
 				if trial%4 == 0 {

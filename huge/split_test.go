@@ -12,6 +12,7 @@ import (
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/huge"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -53,6 +54,13 @@ func TestSplitSolves(t *testing.T) {
 		{mm.Rules{Colors: 2, Pegs: 100}, 5, 150},
 	}
 	for _, tt := range tests {
+		if race.Enabled {
+			// Split plays in one goroutine, where the race detector,
+			// which made this test take two minutes, has nothing to
+			// find; two games of each are played under it, the
+			// plain run plays them all.
+			tt.games = min(tt.games, 2)
+		}
 		rng := rand.New(rand.NewPCG(1, 2))
 		total := 0
 		for range tt.games {
@@ -212,6 +220,11 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 func TestSplitConcurrent(t *testing.T) {
 	r := mm.Rules{Colors: 12, Pegs: 40}
 	opts := eval.Options{Games: 16, Seed: 3, Workers: 2}
+	if race.Enabled {
+		// 80 s under the race detector; four games keep both workers
+		// busy at once, the plain run plays the sixteen.
+		opts.Games = 4
+	}
 	rep, err := eval.Run(context.Background(), r, "split", huge.Split{}, &opts)
 	if err != nil {
 		t.Fatal(err)

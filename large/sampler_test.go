@@ -7,6 +7,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -42,6 +43,19 @@ func TestSamplerGames(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v/%v", c.s.Budget, c.r), func(t *testing.T) {
+			if c.s.Budget == 0 && c.r.Log10Size() > 6 {
+				switch {
+				case testing.Short():
+					// Most of the test's half minute.
+					t.Skip("long games: run without -short")
+				case race.Enabled:
+					// Two to three minutes each under the race
+					// detector (at load 13), where the games, played
+					// one after another in one goroutine, can have
+					// no race. The plain run plays them.
+					t.Skip("long games in one goroutine: the plain go test ./... plays them")
+				}
+			}
 			rng := rand.New(rand.NewPCG(uint64(c.r.Colors), uint64(c.r.Pegs)))
 			for i := range c.games {
 				secret := mm.RandomCode(c.r, rng)
@@ -53,6 +67,11 @@ func TestSamplerGames(t *testing.T) {
 
 // TestSamplerReproducible plays the same seeded game twice.
 func TestSamplerReproducible(t *testing.T) {
+	if race.Enabled {
+		// 36 s under the race detector, two games in one goroutine, for
+		// a check of determinism; the plain run makes it.
+		t.Skip("two games of 11 × 11 at the default budget: the plain go test ./... plays them")
+	}
 	r := mm.Rules{Colors: 11, Pegs: 11}
 	secret := mm.RandomCode(r, rand.New(rand.NewPCG(5, 5)))
 	var games [2][]mm.Step

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -55,7 +56,7 @@ func bruteGuesses(t *testing.T, st *mm.State) [][2]mm.Code {
 	type scored struct {
 		index  int
 		cons   bool
-		scores []float64
+		scores [4]float64 // one per bruteObjectives
 	}
 	all := make([]scored, sp.Len())
 	counts := make([]uint32, sp.Keys())
@@ -70,8 +71,8 @@ func bruteGuesses(t *testing.T, st *mm.State) [][2]mm.Code {
 			}
 		}
 		sc := scored{index: g, cons: counts[sp.SolvedKey()] > 0}
-		for _, o := range bruteObjectives {
-			sc.scores = append(sc.scores, o.score(sizes))
+		for k, o := range bruteObjectives {
+			sc.scores[k] = o.score(sizes)
 		}
 		all[g] = sc
 	}
@@ -236,6 +237,11 @@ func TestAgainstBruteForce(t *testing.T) {
 			switch {
 			case testing.Short():
 				histories = 5
+			case race.Enabled:
+				// The scans go parallel on every variant here (at
+				// 2¹⁸ guess × candidate pairs) at the root and after
+				// most histories; the plain run checks the 300.
+				histories = 10
 			case r.Size() > 2000:
 				histories = 60
 			}
@@ -255,10 +261,19 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 		{Colors: 4, Pegs: 4}, {Colors: 3, Pegs: 5}, {Colors: 6, Pegs: 3, Distinct: true}, {Colors: 5, Pegs: 4},
 		{Colors: 6, Pegs: 4, Distinct: true}, {Colors: 4, Pegs: 5}, {Colors: 6, Pegs: 4},
 	}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		rules = rules[:3]
+	case race.Enabled:
+		// 5 × 4 is the least whose scans go parallel (625 × 625 pairs
+		// at the root, more than 2¹⁸); the plain run walks the larger.
+		rules = rules[:4]
 	}
 	for _, r := range rules {
+		// The brute-force answers at each history, shared by the eight
+		// walks of r: they all start at the root, and the trees share
+		// many of their nodes.
+		brute := map[string][][2]mm.Code{}
 		for _, name := range []string{"knuth", "expected-size", "entropy", "most-parts"} {
 			for _, co := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%v/%s/consistent-only=%v", r, name, co), func(t *testing.T) {
@@ -280,7 +295,11 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 						if err != nil {
 							t.Fatalf("Guess after %s: %v", describe(st), err)
 						}
-						if want := bruteGuesses(t, st)[k][mode]; g != want {
+						h := describe(st)
+						if _, ok := brute[h]; !ok {
+							brute[h] = bruteGuesses(t, st)
+						}
+						if want := brute[h][k][mode]; g != want {
 							o := bruteObjectives[k]
 							t.Errorf("Guess after %s = %v (%s); want %v (%s)", describe(st), g, explain(t, st, o, g), want, explain(t, st, o, want))
 							return
@@ -310,6 +329,12 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 func TestFirstGuessAgainstBruteForce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scans every code against every code of 8x5")
+	}
+	if race.Enabled {
+		// A hundred seconds under the race detector, nearly all in the
+		// brute force, which runs no goroutines; the strategies' parallel
+		// scans meet the detector at the roots of TestAgainstBruteForce.
+		t.Skip("a long brute force: the plain go test ./... runs it")
 	}
 	for _, r := range []mm.Rules{{Colors: 8, Pegs: 5}, {Colors: 10, Pegs: 4}} {
 		st, _ := mm.NewState(r, nil)

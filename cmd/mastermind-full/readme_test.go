@@ -10,6 +10,7 @@ import (
 
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
 	"github.com/mastermind-toolkit/mastermind/internal/doctest"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
 // documented lists the documents whose every "$ mastermind" example
@@ -36,6 +37,13 @@ var unrun = map[string]bool{"server.md": true}
 // files they write land (a later example may read them). With -update it
 // rewrites the outputs in the documents instead.
 func TestReadme(t *testing.T) {
+	if race.Enabled {
+		// Four minutes under the race detector (at load 14), for a
+		// check of the documents' text; the commands' goroutines meet the
+		// detector in internal/cli's and eval's tests, and the plain
+		// go test ./... runs this one.
+		t.Skip("the documents' examples take minutes under -race: the plain go test ./... runs them")
+	}
 	type doc struct {
 		path     string
 		text     string

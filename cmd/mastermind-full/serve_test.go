@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,24 +21,10 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/cli"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
-
-// buildBinary builds the mastermind command into a temporary directory.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	bin := filepath.Join(t.TempDir(), "mastermind")
-	out, err := exec.Command(goBin, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // serverProcess is a running "mastermind serve".
 type serverProcess struct {
@@ -403,6 +388,11 @@ func TestHintSolver(t *testing.T) {
 func TestHintSolverLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("samples codes of 20 × 20 for a few seconds")
+	}
+	if race.Enabled {
+		// Over five minutes under the race detector: the sampler works
+		// in one goroutine, where it has nothing to find.
+		t.Skip("samples codes of 20 × 20 for minutes under -race: the plain go test ./... runs it")
 	}
 	if got, want := server.DefaultLimits.MaxLog10Codes, large.MaxLog10Size; got != want {
 		t.Fatalf("the server takes variants of up to 10^%.2f codes, the sampler plays up to 10^%.2f", got, want)

@@ -9,19 +9,76 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// build builds the named commands of this module into dir.
+// built holds the commands built so far, in one directory kept for the
+// whole run: a link of mastermind-full takes seconds of CPU, and most tests
+// here need it.
+var built struct {
+	mu   sync.Mutex
+	dir  string
+	done map[string]bool // by package
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// build builds the named commands of this module, once each, and puts
+// them into dir side by side.
 func build(t *testing.T, dir string, pkgs ...string) {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	built.mu.Lock()
+	defer built.mu.Unlock()
+	if built.dir == "" {
+		d, err := os.MkdirTemp("", "mastermind-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		built.dir, built.done = d, map[string]bool{}
 	}
-	args := append([]string{"build", "-o", dir + string(filepath.Separator)}, pkgs...)
-	if out, err := exec.Command(goBin, args...).CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	var todo []string
+	for _, p := range pkgs {
+		if !built.done[p] {
+			todo = append(todo, p)
+		}
+	}
+	if len(todo) > 0 {
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+		}
+		args := append([]string{"build", "-o", built.dir + string(filepath.Separator)}, todo...)
+		if out, err := exec.Command(goBin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		for _, p := range todo {
+			built.done[p] = true
+		}
+	}
+	for _, p := range pkgs {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(abs)
+		from, to := filepath.Join(built.dir, name), filepath.Join(dir, name)
+		if os.Link(from, to) == nil {
+			continue
+		}
+		b, err := os.ReadFile(from)
+		if err == nil {
+			err = os.WriteFile(to, b, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -5,12 +5,23 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
 // TestGridAuto runs auto over sizes too large to enumerate, beside a
 // strategy that refuses some of them, and checks that every auto cell has
 // figures, as JSON and as CSV.
 func TestGridAuto(t *testing.T) {
+	switch {
+	case testing.Short():
+		t.Skip("plays auto on up to 9 × 12 three times over: run without -short")
+	case race.Enabled:
+		// Minutes under the race detector, in the sampler's one
+		// goroutine; grid's workers meet the detector in the knuth grids
+		// of features_test.go, and the plain run plays this one.
+		t.Skip("plays auto on up to 9 × 12 for minutes under -race: the plain go test ./... runs it")
+	}
 	args := []string{"grid", "--pegs", "3,9", "--colors", "4,12", "--games", "3",
 		"--strategy", "auto,random-consistent", "--budget", "50ms"}
 	var got struct {

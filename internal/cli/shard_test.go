@@ -116,13 +116,19 @@ func TestMergeEqualsWholeRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			// The whole run in each format, once for every number of
+			// shards.
+			wholes := make([]string, len(tt.formats))
+			for i, format := range tt.formats {
+				wholes[i] = mustRun(t, "", append(slices.Clone(tt.args), format...)...)
+				if len(untimed(t, wholes[i])) < 100 {
+					t.Fatalf("mastermind %s %v printed only %q", strings.Join(tt.args, " "), format, wholes[i])
+				}
+			}
 			for _, n := range tt.shards {
 				files := runShards(t, t.TempDir(), n, tt.args...)
-				for _, format := range tt.formats {
-					whole := mustRun(t, "", append(slices.Clone(tt.args), format...)...)
-					if len(untimed(t, whole)) < 100 {
-						t.Fatalf("mastermind %s %v printed only %q", strings.Join(tt.args, " "), format, whole)
-					}
+				for i, format := range tt.formats {
+					whole := wholes[i]
 					merged := mustRun(t, "", append(append([]string{"merge"}, format...), files...)...)
 					if g, w := untimed(t, merged), untimed(t, whole); g != w {
 						t.Errorf("%d shards, %v: merge prints\n%s\nthe whole run\n%s", n, format, g, w)

@@ -57,6 +57,11 @@ func TestMatch(t *testing.T) {
 		{nil, "", true},
 		{nil, "x\n", false},
 		{[]string{`{"seconds":1.5,"mean":4.476}`}, `{"seconds":0.001,"mean":4.476}` + "\n", true},
+		// A time of ten seconds widens bench's column (seen under the
+		// race detector); without a time the spacing must match.
+		{[]string{"            deep", "total       5625", "seconds    0.123"}, "             deep\ntotal        5625\nseconds    19.962\n", true},
+		{[]string{"            deep", "total       5625"}, "             deep\ntotal        5625\n", false},
+		{[]string{"total       5625", "seconds    0.123"}, "total        5626\nseconds    19.962\n", false},
 	}
 	for _, tt := range tests {
 		if got := Match(tt.want, tt.got); got != tt.ok {
