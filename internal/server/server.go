@@ -93,7 +93,9 @@ type Store interface {
 	// Guess plays guess c, made at time at, in game id (mm.Game.Guess),
 	// serialised with every other guess of that game, and returns the game
 	// once the turn is durable. Its errors wrap mm.ErrUnknownGame,
-	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp.
+	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp,
+	// or, for a guess that met too many others at once, an error with a
+	// method RetryAfter() time.Duration, answered 503 with Retry-After.
 	Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error)
 	// Stats returns the games of each variant; a game in play past its
 	// deadline at time now counts as lost.
@@ -370,8 +372,17 @@ type retryError struct {
 	after time.Duration
 }
 
-func (e *retryError) Error() string { return e.err.Error() }
-func (e *retryError) Unwrap() error { return e.err }
+func (e *retryError) Error() string             { return e.err.Error() }
+func (e *retryError) Unwrap() error             { return e.err }
+func (e *retryError) RetryAfter() time.Duration { return e.after }
+
+// A retrier is an error that says when to try again: a retryError, or one
+// of the Store's for a request that met too many others at once (such as
+// store.BusyError), which is answered 503 with Retry-After, not logged.
+type retrier interface {
+	error
+	RetryAfter() time.Duration
+}
 
 // seconds returns d in whole seconds, rounded up, at least 1: what
 // Retry-After says.
@@ -381,9 +392,12 @@ func seconds(d time.Duration) int { return max(1, int(math.Ceil(d.Seconds()))) }
 func errorStatus(err error) int {
 	var se *statusError
 	var mbe *http.MaxBytesError
+	var re retrier
 	switch {
 	case errors.As(err, &se):
 		return se.status
+	case errors.As(err, &re):
+		return http.StatusServiceUnavailable
 	case errors.As(err, &mbe):
 		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, mm.ErrUnknownGame):
@@ -414,9 +428,9 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
 		msg = "mastermind: internal error"
 	}
-	var re *retryError
+	var re retrier
 	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.after)))
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.RetryAfter())))
 	}
 	switch status {
 	case http.StatusUnauthorized:
