@@ -12,10 +12,14 @@ import (
 // its context, for as long again as keeps it to its share, up to
 // paceMaxPause. On 2 cores a solver at work all along took half the
 // machine and halved the guesses; paced, the writer and the guesses'
-// handlers have the cores. A server without guesses for paceRecent lets its
-// solvers run at full speed.
+// handlers have the cores. A tenth kept BenchmarkLoad's hints within 20%
+// of the quiet guess rate, but a 10 × 8 hint (2.4-2.9 s of solver) then
+// needed more than the 25 s wall; a quarter took guesses to 0.6 of quiet;
+// 15% keeps them at about 0.8 and lets such a hint finish in about 20 s.
+// A server without guesses for paceRecent lets its solvers run at full
+// speed.
 const (
-	paceShare    = 0.1
+	paceShare    = 0.15
 	paceRun      = 2 * time.Millisecond
 	paceMaxPause = time.Second
 	paceRecent   = 200 * time.Millisecond

@@ -56,8 +56,8 @@ func TestHintPaced(t *testing.T) {
 
 // A client's share of the solver pays for the solver's running time, not
 // for the pauses that pacing adds while guesses come in: a hint that runs
-// a tenth of the time takes ten times as long, and must not cost ten
-// times as much.
+// paceShare of the time takes 1/paceShare times as long, and must not
+// cost that many times as much.
 func TestPacedCharge(t *testing.T) {
 	const burst = 1_000_000 // milliseconds of solver time, never refilled
 	budget := newLimiter(1e-9, burst, time.Now)
