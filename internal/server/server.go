@@ -48,16 +48,20 @@
 //
 // A client is a remote IPv4 address, or an IPv6 /64 network, and may send
 // Rate requests a second. Hints are computed at most once for each state
-// of a game, by at most HintWorkers solvers at once, within HintTimeout,
-// with a few more waiting at most (more are refused with 503 and
-// Retry-After), and each client has a budget of the solver's time
-// (HintShare) apart from its rate: hints, assists and the coach spend it,
-// guesses never wait for it. While guesses come in, the solvers run a
-// tenth of the time at most, on threads of the lowest priority, so that
-// the writer and the guesses always have the cores; a hint then takes up
-// to ten times as long. Stats cost O(variants) in the Store, and an answer is
-// reused for a second. With package store, an adversary game's guess
-// costs O(codes) whatever its turns, worked out outside the writer.
+// of a game, by at most HintWorkers solvers at once, within HintTimeout of
+// waiting and running, with a few more waiting at most (more are refused
+// with 503 and Retry-After), and each client has a budget of the solver's
+// time (HintShare) apart from its rate: hints, assists and the coach spend
+// it, one at a time (a second under way is refused with 429 and
+// Retry-After), and guesses never wait for it. While guesses come in,
+// the solvers run 15% of the time at most, on threads of the lowest
+// priority, so that the writer and the guesses always have the cores; a
+// hint then takes about seven times as long, its pauses not counted in
+// HintTimeout, but at most 25 s by the clock, within WriteTimeout. Stats
+// cost O(variants) in the Store, and an answer is reused for a second.
+// With package store, an adversary game's guess costs O(codes) whatever
+// its turns, worked out outside the writer, and one that meets too many
+// others at once is answered 503 with Retry-After.
 package server
 
 import (
@@ -179,8 +183,10 @@ type Server struct {
 	// cost, failing with an error that wraps mm.ErrTooLarge for variants it
 	// will not take on.
 	Hint mm.Strategy
-	// HintTimeout bounds the wait for a hint, queueing for a solver
-	// included; 0 means 10 seconds.
+	// HintTimeout bounds the time of a hint, an assist or the coach:
+	// queueing for a solver and the solver's running time, not the pauses
+	// its pace adds while guesses come in, which a wall of 25 s by the
+	// clock bounds (or HintTimeout, if longer); 0 means 10 seconds.
 	HintTimeout time.Duration
 	// HintWorkers is the number of hints computed at once; 0 means one
 	// less than GOMAXPROCS, and at least one, so that hints never take
