@@ -114,61 +114,71 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		}
 		g.Turns = append(g.Turns, mm.Turn{Guess: c, Feedback: mm.Feedback{Black: t.Black, White: t.White}})
 	}
+	// The replay and the hint are one admission, one slot and one bill:
+	// once the replay is paid for, its answer is never refused.
 	var out AssistAnswer
 	err := h.hints.work(r.Context(), clientKey(r), func(ctx context.Context) error {
-		var err error
-		out, err = replay(ctx, rules, g.Turns)
+		var (
+			st  *mm.State
+			err error
+		)
+		if out, st, err = replay(ctx, rules, g.Turns); err != nil || out.Solved {
+			return err
+		}
+		// The hint of this history is computed once and remembered, under
+		// a name the history gives.
+		sum := sha256.Sum256(fmt.Appendf(nil, "%v %v", rules, g.Turns))
+		g.ID = "assist:" + hex.EncodeToString(sum[:12])
+		c, err := h.hints.solve(ctx, g, st)
+		if err == nil {
+			out.Guess = c.String()
+		}
 		return err
 	})
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	if !out.Solved {
-		// The hint of this history is computed once and remembered, under
-		// a name the history gives.
-		sum := sha256.Sum256(fmt.Appendf(nil, "%v %v", rules, g.Turns))
-		g.ID = "assist:" + hex.EncodeToString(sum[:12])
-		c, err := h.hints.guess(r.Context(), clientKey(r), g)
-		if err != nil {
-			h.writeError(w, r, err)
-			return
-		}
-		out.Guess = c.String()
-	}
 	writeJSON(w, http.StatusOK, out)
 }
 
 // replay plays turns from the start of a game of rules r and returns what
-// the assist answers, but for the guess. It stops with ctx.Err() soon
-// after ctx is done: each turn costs up to O(codes).
-func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, error) {
+// the assist answers, but for the guess, and the state reached. An answer
+// given before, the same guess with the same feedback, is skipped: it
+// rules out nothing more. It stops with ctx.Err() soon after ctx is done:
+// each turn costs up to O(codes).
+func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm.State, error) {
 	out := AssistAnswer{Codes: []string{}}
 	st, err := mm.NewState(r, nil)
 	if err != nil {
-		return out, err
+		return out, nil, err
 	}
 	if r.Size() <= assistCount {
 		if _, err := st.Candidates(); err != nil {
-			return out, err
+			return out, nil, err
 		}
 	}
+	seen := make(map[mm.Turn]bool)
 	for i, t := range turns {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
 		if st.Solved() {
-			return out, fmt.Errorf("%w: answer %d follows the code found", mm.ErrInvalidCode, i+1)
+			return out, nil, fmt.Errorf("%w: answer %d follows the code found", mm.ErrInvalidCode, i+1)
+		}
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if err := ctx.Err(); err != nil {
+			return out, nil, err
 		}
 		if st, err = st.Play(t.Guess, t.Feedback); err != nil {
-			return out, fmt.Errorf("answer %d: %w", i+1, err)
+			return out, nil, fmt.Errorf("answer %d: %w", i+1, err)
 		}
 	}
 	out.Solved = st.Solved()
 	if st.Known() {
 		set, err := st.Candidates()
 		if err != nil {
-			return out, err
+			return out, nil, err
 		}
 		n := set.Len()
 		out.Remaining = &n
@@ -176,7 +186,7 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, err
 			out.Codes = append(out.Codes, set.Code(i).String())
 		}
 	}
-	return out, nil
+	return out, st, nil
 }
 
 var errNoHints = &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")}
@@ -271,32 +281,33 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 	return out, nil
 }
 
-// work runs f in one of the solver's slots, within the hint timeout or
-// ctx, paced and at a low priority as the hints' solver is, if client has
-// some share of the solver left, and bills client for the time it took.
+// work runs f in one of the solver's slots, within the hint timeout (of
+// waiting and running, pauses not counted), the wall or ctx, paced and at
+// a low priority as the hints' solver is, if client has some share of the
+// solver left and nothing else under way, and bills client for the time
+// it took. It is one admission: once f has run, it is never refused.
 func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
+	start := time.Now()
 	if err := h.admit(client); err != nil {
 		return err
 	}
-	defer func() { <-h.queue }()
-	ctx, cancel := context.WithTimeout(ctx, h.timeout)
+	defer h.release(client)
+	ctx, cancel := context.WithTimeout(ctx, h.wall)
 	defer cancel()
-	select {
-	case h.slots <- struct{}{}:
-	case <-ctx.Done():
+	paced, err := h.slot(ctx, start)
+	if err != nil {
 		return errBusy
 	}
 	defer func() { <-h.slots }()
 	// Billed for the time it ran, not for the pauses of its pace.
-	start, paced := time.Now(), h.pace.paced(ctx)
-	defer func() { h.charge(client, time.Since(start)-paced.pausedFor()) }()
+	defer func() { h.charge(client, time.Since(paced.start)-paced.pausedFor()) }()
 	// In a goroutine of its own, whose thread's priority it lowers.
 	done := make(chan error, 1)
 	go func() {
 		lowerPriority()
 		done <- f(paced)
 	}()
-	err := <-done
+	err = <-done
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 	}

@@ -32,12 +32,35 @@ func TestReplayCancelled(t *testing.T) {
 	r, turns := heavyHistory(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := replay(ctx, r, turns); !errors.Is(err, context.Canceled) {
+	if _, _, err := replay(ctx, r, turns); !errors.Is(err, context.Canceled) {
 		t.Errorf("replay with its context cancelled: %v; want context.Canceled", err)
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	ctx, cancel = context.WithDeadline(context.Background(), time.Now())
 	defer cancel()
-	if _, err := replay(ctx, r, turns); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("replay of 1000 answers over 2²⁰ codes within 20 ms: %v; want context.DeadlineExceeded", err)
+	if _, _, err := replay(ctx, r, turns); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("replay past its deadline: %v; want context.DeadlineExceeded", err)
+	}
+}
+
+// countingContext counts the calls of its Err.
+type countingContext struct {
+	context.Context
+	n int
+}
+
+func (c *countingContext) Err() error { c.n++; return c.Context.Err() }
+
+// An assist's replay skips an answer given before, the same guess with the
+// same feedback, as it rules out nothing more: the 1000 answers
+// are one filter of the codes, not a thousand.
+func TestReplaySkipsRepeats(t *testing.T) {
+	r, turns := heavyHistory(t)
+	ctx := &countingContext{Context: context.Background()}
+	out, _, err := replay(ctx, r, turns)
+	if err != nil || out.Remaining == nil || *out.Remaining != 184756 {
+		t.Fatalf("replay of one answer given 1000 times: %+v, %v; want C(20, 10) = 184756 codes", out, err)
+	}
+	if ctx.n != 1 {
+		t.Errorf("replay of one answer given 1000 times played %d answers; want 1", ctx.n)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
 )
 
@@ -124,11 +125,13 @@ func TestAssistAdmission(t *testing.T) {
 	}
 	e.callJSON(t, "POST", "/api/games", `{}`, http.StatusCreated, nil)
 
-	// A client that hangs up on the issue's costly body (1000 answers over
-	// 2²⁰ codes, seconds of work) frees the only solver soon after.
-	e = newEnv(t, func(srv *server.Server) { srv.HintWorkers, srv.HintTimeout = 1, time.Minute })
-	history := strings.Repeat(`{"guess":"11111111111111111111","black":10,"white":0},`, 1000)
-	body := `{"colors":2,"pegs":20,"history":[` + history[:len(history)-1] + `]}`
+	// A client that hangs up on an assist whose solver never ends frees
+	// the only solver soon after.
+	hung := &solver{release: make(chan struct{})}
+	e = newEnv(t, func(srv *server.Server) {
+		srv.Hint, srv.HintWorkers, srv.HintTimeout = cancellable{hung}, 1, time.Minute
+	})
+	body := `{"history":[{"guess":"1122","black":1,"white":0}]}`
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, "POST", e.URL+"/api/assist", strings.NewReader(body))
@@ -138,11 +141,41 @@ func TestAssistAdmission(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	if resp, err := e.Client().Do(req); err == nil {
 		resp.Body.Close()
-		t.Fatalf("the costly assist answered %d within 200 ms", resp.StatusCode)
+		t.Fatalf("the endless assist answered %d within 200 ms", resp.StatusCode)
 	}
+	waitFor(t, "the assist's solver to be cancelled", func() bool { _, _, c, _ := hung.counts(); return c == 1 })
+	close(hung.release)
 	g = e.newGame(t, `{}`)
 	waitFor(t, "a hint once the costly assist's client hung up", func() bool {
 		status, _, _ := e.call(t, "GET", "/api/games/"+g.ID+"/hint", "")
 		return status == 200
 	})
+}
+
+// An assist is one admission: once its replay has run and spent the
+// client's share of the solver, its hint is computed and answered, not
+// refused with 429; the next assist waits for the share to fill again.
+func TestAssistOneAdmission(t *testing.T) {
+	// 2²⁰ codes to enumerate, and 4845 left: more than the 1 ms of solver
+	// the client has.
+	const body = `{"colors":2,"pegs":20,"history":[{"guess":"11111111111111111111","black":4,"white":0}]}`
+	first := mm.StrategyFunc(func(st *mm.State) (mm.Code, error) {
+		set, err := st.Candidates()
+		if err != nil {
+			return mm.Code{}, err
+		}
+		return set.Code(0), nil
+	})
+	e := newEnv(t, func(srv *server.Server) {
+		srv.Hint, srv.Rate, srv.Burst, srv.HintShare, srv.HintBurst = first, 10, 20, 0.001, time.Millisecond
+	})
+	var a server.AssistAnswer
+	e.callJSON(t, "POST", "/api/assist", body, 200, &a)
+	if a.Guess == "" || a.Remaining == nil || *a.Remaining != 4845 || len(a.Codes) != server.AssistCodes {
+		t.Errorf("assist of 2 x 20 after one answer: %+v; want a guess and 4845 codes", a)
+	}
+	status, h, b := e.call(t, "POST", "/api/assist", body)
+	if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(b), "share of the solver") {
+		t.Errorf("second assist with the share spent: %d, Retry-After %q, %s; want 429", status, h.Get("Retry-After"), b)
+	}
 }

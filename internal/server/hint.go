@@ -23,13 +23,21 @@ const hintCache = 4096
 // wait until their timeout.
 const hintQueue = 4
 
+// hintWall bounds the time a hint, an assist or the coach may take by the
+// clock, queue and pauses of its pace included, where its timeout counts
+// only the time it waited and ran: safely below WriteTimeout, so that its
+// answer still reaches the client.
+const hintWall = 25 * time.Second
+
 // A hinter computes hints: at most once for each state of a game, with at
-// most cap(slots) solvers at work at once, each within timeout, and each
-// client within its share of the solver's time. Its methods are safe for
-// concurrent use.
+// most cap(slots) solvers at work at once, each within timeout of waiting
+// and running (its pauses not counted) and wall by the clock, and each
+// client within its share of the solver's time, one computation at a time.
+// Its methods are safe for concurrent use.
 type hinter struct {
 	strategy mm.Strategy
 	timeout  time.Duration
+	wall     time.Duration
 	slots    chan struct{} // semaphore of solvers at work
 	queue    chan struct{} // semaphore of computations waiting or at work
 	// budget holds each client's share of the solver, in milliseconds of
@@ -37,6 +45,12 @@ type hinter struct {
 	// client whose share is spent may still guess.
 	budget *limiter
 	pace   *pacer // slows the solvers while guesses come in
+
+	// busy holds the clients with a computation waiting or at work, where
+	// there is a budget: one at a time each, so that no client holds
+	// every place in the queue.
+	busyMu sync.Mutex
+	busy   map[string]bool
 
 	mu   sync.Mutex
 	byID map[hintKey]*hintEntry
@@ -53,7 +67,8 @@ type hintKey struct {
 // A hintEntry is one computation of a hint, under way or finished.
 type hintEntry struct {
 	key     hintKey
-	ctx     context.Context // done at the timeout, or when every waiter left
+	created time.Time
+	ctx     context.Context // done at the wall, or when every waiter left
 	cancel  context.CancelFunc
 	ready   chan struct{} // closed once code and err are set
 	waiters int           // requests waiting for it
@@ -64,31 +79,58 @@ type hintEntry struct {
 }
 
 func newHinter(s mm.Strategy, timeout time.Duration, workers int, budget *limiter) *hinter {
-	return &hinter{strategy: s, timeout: timeout, slots: make(chan struct{}, workers),
+	return &hinter{strategy: s, timeout: timeout, wall: max(timeout, hintWall), slots: make(chan struct{}, workers),
 		queue: make(chan struct{}, workers*(1+hintQueue)), budget: budget, pace: newPacer(),
-		byID: make(map[hintKey]*hintEntry), done: list.New()}
+		busy: make(map[string]bool), byID: make(map[hintKey]*hintEntry), done: list.New()}
 }
 
 // errBusy is the answer to a request for the solver when more already
 // wait for it than it serves soon.
 var errBusy = &retryError{&statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver is busy; try again")}, time.Second}
 
+// errUnderWay is the answer to a client that asks for the solver while
+// a computation of its own waits or runs.
+var errUnderWay = &retryError{&statusError{http.StatusTooManyRequests, errors.New(
+	"mastermind: a hint, an assist or the coach of yours is under way; ask again once it is answered (guesses are not limited by it)")}, time.Second}
+
 // admit takes a place in the queue for a computation on behalf of client,
-// if the client has some share of the solver left and the queue has room;
-// the caller gives the place back with <-h.queue.
+// if the client has none waiting or at work, some share of the solver left,
+// and the queue has room; the caller gives the place back with release.
 func (h *hinter) admit(client string) error {
-	if h.budget != nil {
-		if wait := h.budget.reserve(client); wait > 0 {
-			return &retryError{&statusError{http.StatusTooManyRequests, fmt.Errorf(
-				"mastermind: your share of the solver is spent; hints come again in %d s (guesses are not limited by it)", seconds(wait))}, wait}
+	if h.budget == nil {
+		select {
+		case h.queue <- struct{}{}:
+			return nil
+		default:
+			return errBusy
 		}
+	}
+	h.busyMu.Lock()
+	defer h.busyMu.Unlock()
+	if h.busy[client] {
+		return errUnderWay
+	}
+	if wait := h.budget.reserve(client); wait > 0 {
+		return &retryError{&statusError{http.StatusTooManyRequests, fmt.Errorf(
+			"mastermind: your share of the solver is spent; hints come again in %d s (guesses are not limited by it)", seconds(wait))}, wait}
 	}
 	select {
 	case h.queue <- struct{}{}:
+		h.busy[client] = true
 		return nil
 	default:
 		return errBusy
 	}
+}
+
+// release gives back client's place in the queue, taken by admit.
+func (h *hinter) release(client string) {
+	if h.budget != nil {
+		h.busyMu.Lock()
+		delete(h.busy, client)
+		h.busyMu.Unlock()
+	}
+	<-h.queue
 }
 
 // charge bills client for d of a solver's time, to its share of the solver.
@@ -119,8 +161,8 @@ func (h *hinter) guess(ctx context.Context, client string, g *mm.Game) (mm.Code,
 			h.mu.Unlock()
 			return mm.Code{}, err
 		}
-		e = &hintEntry{key: k, ready: make(chan struct{})}
-		e.ctx, e.cancel = context.WithTimeout(context.Background(), h.timeout)
+		e = &hintEntry{key: k, created: time.Now(), ready: make(chan struct{})}
+		e.ctx, e.cancel = context.WithTimeout(context.Background(), h.wall)
 		h.byID[k] = e
 		go h.compute(e, client, g.Rules, g.Turns)
 	}
@@ -156,23 +198,24 @@ func unavailable(e *hintEntry) error {
 	return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 }
 
-// compute runs the solver for e once a slot is free, bills client for
-// its time, and keeps the result if it is one for every later request. It
-// gives back the place in the queue that admit took.
+// compute runs the solver for e once a slot is free, within what is left
+// of the timeout after its wait, bills client for its time, and keeps the
+// result if it is one for every later request. It gives back the place in
+// the queue that admit took.
 func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Turn) {
-	defer func() { <-h.queue }()
+	defer h.release(client)
 	code, err := func() (mm.Code, error) {
-		select {
-		case h.slots <- struct{}{}:
-		case <-e.ctx.Done():
-			return mm.Code{}, e.ctx.Err()
+		ctx, err := h.slot(e.ctx, e.created)
+		if err != nil {
+			return mm.Code{}, err
 		}
 		defer func() { <-h.slots }()
 		e.started.Store(true)
+		// Its waiters give up when the solver has run its time out.
+		context.AfterFunc(ctx, e.cancel)
 		lowerPriority() // this goroutine ends with the computation
 		// Billed for the time it ran, not for the pauses of its pace.
-		start, ctx := time.Now(), h.pace.paced(e.ctx)
-		defer func() { h.charge(client, time.Since(start)-ctx.pausedFor()) }()
+		defer func() { h.charge(client, time.Since(ctx.start)-ctx.pausedFor()) }()
 		// The solver sees the rules and the history, never the secret.
 		st, err := mm.NewState(r, rand.New(cryptoSource{}))
 		if err != nil {
@@ -194,7 +237,7 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		err = unavailable(e)
 	default:
-		err = fmt.Errorf("mastermind: no hint: %w", err)
+		err = noHint(err)
 	}
 	e.code, e.err = code, err
 	keep := err == nil || errors.Is(err, mm.ErrTooLarge)
@@ -209,9 +252,82 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 		delete(h.byID, e.key)
 		return
 	}
+	h.keepLocked(e)
+}
+
+// keepLocked remembers e, finished with a result for every later request.
+// h.mu must be held.
+func (h *hinter) keepLocked(e *hintEntry) {
 	e.elem = h.done.PushFront(e)
 	for h.done.Len() > hintCache {
 		old := h.done.Remove(h.done.Back()).(*hintEntry)
 		delete(h.byID, old.key)
 	}
+}
+
+// noHint wraps an error of the solver that is neither its timeout nor
+// mm.ErrTooLarge.
+func noHint(err error) error { return fmt.Errorf("mastermind: no hint: %w", err) }
+
+// slot waits for a solver's slot, within the timeout from since and ctx,
+// and returns the solver's context: ctx paced, with what is left of the
+// timeout as its limit of running time. The caller gives the slot back
+// with <-h.slots.
+func (h *hinter) slot(ctx context.Context, since time.Time) (*pacedContext, error) {
+	t := time.NewTimer(h.timeout - time.Since(since))
+	defer t.Stop()
+	select {
+	case h.slots <- struct{}{}:
+	case <-t.C:
+		return nil, context.DeadlineExceeded
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	left := h.timeout - time.Since(since)
+	if left <= 0 {
+		<-h.slots
+		return nil, context.DeadlineExceeded
+	}
+	return h.pace.paced(ctx, left), nil
+}
+
+// remembered returns the computation of state k finished and kept, or
+// nil.
+func (h *hinter) remembered(k hintKey) *hintEntry {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e := h.byID[k]
+	if e == nil || e.elem == nil {
+		return nil
+	}
+	h.done.MoveToFront(e.elem)
+	return e
+}
+
+// solve returns the hint of game g, whose state the caller has played as
+// st, remembered or computed under ctx in the caller's own slot (see
+// work), and remembers it.
+func (h *hinter) solve(ctx context.Context, g *mm.Game, st *mm.State) (mm.Code, error) {
+	k := hintKey{g.ID, len(g.Turns)}
+	if e := h.remembered(k); e != nil {
+		return e.code, e.err
+	}
+	code, err := mm.GuessContext(ctx, h.strategy, st)
+	switch {
+	case err == nil, errors.Is(err, mm.ErrTooLarge):
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return code, err
+	default:
+		return code, noHint(err)
+	}
+	e := &hintEntry{key: k, ctx: ctx, cancel: func() {}, ready: make(chan struct{}), code: code, err: err}
+	close(e.ready)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if old := h.byID[k]; old == nil || old.elem == nil {
+		// A computation under way for k, if any, sees it replaced.
+		h.byID[k] = e
+		h.keepLocked(e)
+	}
+	return code, err
 }

@@ -298,3 +298,28 @@ func TestDefaults(t *testing.T) {
 		(&server.Server{Defaults: mm.Rules{Colors: 40, Pegs: 4}}).Handler()
 	}()
 }
+
+// A client has one computation of the solver, waiting or at work, at a
+// time: a second, even on another game, is refused with 429 and
+// Retry-After, so that one client never holds every place in the queue;
+// once the first is answered, the client may ask again.
+func TestHintOnePerClient(t *testing.T) {
+	s := &solver{release: make(chan struct{})}
+	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.Rate, srv.Burst, srv.HintWorkers = s, 100, 200, 1 })
+	a, b := e.newGame(t, `{}`), e.newGame(t, `{}`)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		e.callJSON(t, "GET", "/api/games/"+a.ID+"/hint", "", 200, nil)
+	}()
+	waitFor(t, "the solver to start", func() bool { c, _, _, _ := s.counts(); return c > 0 })
+	for _, path := range []string{"/api/games/" + b.ID + "/hint", "/api/assist"} {
+		status, h, body := e.call(t, map[bool]string{true: "POST", false: "GET"}[path == "/api/assist"], path, `{"history":[]}`)
+		if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(body), `"error":"mastermind: a hint, an assist or the coach of yours is under way`) {
+			t.Errorf("%s while the client's hint is under way: %d, Retry-After %q, %s; want 429, Retry-After, under way", path, status, h.Get("Retry-After"), body)
+		}
+	}
+	close(s.release)
+	<-done
+	e.callJSON(t, "GET", "/api/games/"+b.ID+"/hint", "", 200, nil)
+}

@@ -79,7 +79,7 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 		wg   sync.WaitGroup
 	)
 	left.Store(int64(b.N))
-	helped0 := helped.Load()
+	helped0, unavailable0 := helped.Load(), loadUnavailable.Load()
 	b.ResetTimer()
 	start := time.Now()
 	for i := range clients {
@@ -119,7 +119,7 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
-	n := helped.Load() - helped0
+	n, n503 := helped.Load()-helped0, loadUnavailable.Load()-unavailable0
 	stopBg()
 	background.Wait()
 	if len(lat) == 0 {
@@ -129,14 +129,22 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 	b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "guesses/s")
 	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(n)/elapsed.Seconds(), "load-answers/s")
+	b.ReportMetric(float64(n503)/elapsed.Seconds(), "load-503/s")
 }
 
+// loadUnavailable counts the 503s that the load's clients were answered:
+// for hints, those the solver gave up as too long or busy.
+var loadUnavailable atomic.Int64
+
 // tolerated says whether err is one that a loaded server may give the
-// load's clients: 429, 503, or the end of the benchmark; it sleeps a
-// little after the first two.
+// load's clients: 429, 503 (counted in loadUnavailable), or the end of the
+// benchmark; it sleeps a little after the first two.
 func tolerated(ctx context.Context, err error) bool {
 	var ae *server.APIError
 	if errors.As(err, &ae) && (ae.Status == http.StatusTooManyRequests || ae.Status == http.StatusServiceUnavailable) {
+		if ae.Status == http.StatusServiceUnavailable {
+			loadUnavailable.Add(1)
+		}
 		time.Sleep(50 * time.Millisecond)
 		return true
 	}

@@ -48,16 +48,20 @@
 //
 // A client is a remote IPv4 address, or an IPv6 /64 network, and may send
 // Rate requests a second. Hints are computed at most once for each state
-// of a game, by at most HintWorkers solvers at once, within HintTimeout,
-// with a few more waiting at most (more are refused with 503 and
-// Retry-After), and each client has a budget of the solver's time
-// (HintShare) apart from its rate: hints, assists and the coach spend it,
-// guesses never wait for it. While guesses come in, the solvers run a
-// tenth of the time at most, on threads of the lowest priority, so that
-// the writer and the guesses always have the cores; a hint then takes up
-// to ten times as long. Stats cost O(variants) in the Store, and an answer is
-// reused for a second. With package store, an adversary game's guess
-// costs O(codes) whatever its turns, worked out outside the writer.
+// of a game, by at most HintWorkers solvers at once, within HintTimeout of
+// waiting and running, with a few more waiting at most (more are refused
+// with 503 and Retry-After), and each client has a budget of the solver's
+// time (HintShare) apart from its rate: hints, assists and the coach spend
+// it, one at a time (a second under way is refused with 429 and
+// Retry-After), and guesses never wait for it. While guesses come in,
+// the solvers run 15% of the time at most, on threads of the lowest
+// priority, so that the writer and the guesses always have the cores; a
+// hint then takes about seven times as long, its pauses not counted in
+// HintTimeout, but at most 25 s by the clock, within WriteTimeout. Stats
+// cost O(variants) in the Store, and an answer is reused for a second.
+// With package store, an adversary game's guess costs O(codes) whatever
+// its turns, worked out outside the writer, and one that meets too many
+// others at once is answered 503 with Retry-After.
 package server
 
 import (
@@ -93,7 +97,9 @@ type Store interface {
 	// Guess plays guess c, made at time at, in game id (mm.Game.Guess),
 	// serialised with every other guess of that game, and returns the game
 	// once the turn is durable. Its errors wrap mm.ErrUnknownGame,
-	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp.
+	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp,
+	// or, for a guess that met too many others at once, an error with a
+	// method RetryAfter() time.Duration, answered 503 with Retry-After.
 	Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error)
 	// Stats returns the games of each variant; a game in play past its
 	// deadline at time now counts as lost.
@@ -177,8 +183,10 @@ type Server struct {
 	// cost, failing with an error that wraps mm.ErrTooLarge for variants it
 	// will not take on.
 	Hint mm.Strategy
-	// HintTimeout bounds the wait for a hint, queueing for a solver
-	// included; 0 means 10 seconds.
+	// HintTimeout bounds the time of a hint, an assist or the coach:
+	// queueing for a solver and the solver's running time, not the pauses
+	// its pace adds while guesses come in, which a wall of 25 s by the
+	// clock bounds (or HintTimeout, if longer); 0 means 10 seconds.
 	HintTimeout time.Duration
 	// HintWorkers is the number of hints computed at once; 0 means one
 	// less than GOMAXPROCS, and at least one, so that hints never take
@@ -370,8 +378,17 @@ type retryError struct {
 	after time.Duration
 }
 
-func (e *retryError) Error() string { return e.err.Error() }
-func (e *retryError) Unwrap() error { return e.err }
+func (e *retryError) Error() string             { return e.err.Error() }
+func (e *retryError) Unwrap() error             { return e.err }
+func (e *retryError) RetryAfter() time.Duration { return e.after }
+
+// A retrier is an error that says when to try again: a retryError, or one
+// of the Store's for a request that met too many others at once (such as
+// store.BusyError), which is answered 503 with Retry-After, not logged.
+type retrier interface {
+	error
+	RetryAfter() time.Duration
+}
 
 // seconds returns d in whole seconds, rounded up, at least 1: what
 // Retry-After says.
@@ -381,9 +398,12 @@ func seconds(d time.Duration) int { return max(1, int(math.Ceil(d.Seconds()))) }
 func errorStatus(err error) int {
 	var se *statusError
 	var mbe *http.MaxBytesError
+	var re retrier
 	switch {
 	case errors.As(err, &se):
 		return se.status
+	case errors.As(err, &re):
+		return http.StatusServiceUnavailable
 	case errors.As(err, &mbe):
 		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, mm.ErrUnknownGame):
@@ -414,9 +434,9 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
 		msg = "mastermind: internal error"
 	}
-	var re *retryError
+	var re retrier
 	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.after)))
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.RetryAfter())))
 	}
 	switch status {
 	case http.StatusUnauthorized:

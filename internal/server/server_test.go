@@ -653,3 +653,29 @@ func TestAdversaryGame(t *testing.T) {
 		t.Errorf("adversary on 9 x 6: %d %s; want 422 naming the size", status, b)
 	}
 }
+
+// busyStore answers every guess with the Store's error for a guess that
+// met too many others at once.
+type busyStore struct{ *store.Store }
+
+func (busyStore) Guess(context.Context, string, []byte, mm.Code, time.Time) (*mm.Game, error) {
+	return nil, &store.BusyError{Err: errors.New("mastermind: game x: too many guesses at once on an adversary game; try again"), After: 2 * time.Second}
+}
+
+// A guess that meets too many others at once in the Store, as on an
+// adversary game, is answered 503 with the Store's Retry-After, and is not
+// logged as the server's error.
+func TestGuessBusy(t *testing.T) {
+	e := newEnv(t, nil)
+	srv := &server.Server{Store: busyStore{e.store}, Now: e.clock.Now, Logf: func(format string, args ...any) {
+		t.Errorf("logged: "+format, args...)
+	}}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	e.Server = ts
+	g := e.newGame(t, `{}`)
+	status, h, b := e.call(t, "POST", "/api/games/"+g.ID+"/guesses", `{"guess":"1234"}`)
+	if status != http.StatusServiceUnavailable || h.Get("Retry-After") != "2" || !strings.Contains(string(b), "too many guesses at once") {
+		t.Errorf("guess the Store found busy: %d, Retry-After %q, %s; want 503, Retry-After 2", status, h.Get("Retry-After"), b)
+	}
+}

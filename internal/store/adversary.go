@@ -27,6 +27,19 @@ import (
 // guess, once.
 const adversaryBytes = 64 << 20
 
+// A BusyError is the answer to a request that met too many others at once
+// and may well go through if sent again after a while: not the server's
+// fault, and not the client's. Its RetryAfter says how long to wait; the
+// game server answers it 503 with Retry-After.
+type BusyError struct {
+	Err   error
+	After time.Duration
+}
+
+func (e *BusyError) Error() string             { return e.Err.Error() }
+func (e *BusyError) Unwrap() error             { return e.Err }
+func (e *BusyError) RetryAfter() time.Duration { return e.After }
+
 // errAdversary is the writer's answer to a guess on an adversary game in
 // play that does not carry the adversary's answer for the game's turns:
 // the result carries the game, for the caller to make the answer.
@@ -148,7 +161,7 @@ func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key
 			g, a.key = got, key
 			continue
 		case errors.Is(err, errAdversary):
-			return nil, fmt.Errorf("mastermind: game %s: too many guesses at once on an adversary game", id)
+			return nil, &BusyError{fmt.Errorf("mastermind: game %s: too many guesses at once on an adversary game; try again", id), time.Second}
 		case err != nil || got.Status != mm.Playing:
 			if err == nil || errors.Is(err, mm.ErrGameOver) || errors.Is(err, mm.ErrTimeUp) || errors.Is(err, mm.ErrUnknownGame) {
 				s.adversaries.remove(a)

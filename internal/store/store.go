@@ -63,6 +63,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
@@ -200,12 +201,18 @@ func Open(path string, opts *Options) (*Store, error) {
 	if err != nil {
 		real = path // not there yet
 	}
+	_, statErr := os.Lstat(real + ".lock")
 	lock, err := lockFile(real + ".lock")
 	if err != nil {
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}
 	dbLock, err := lockDB(path)
 	if err != nil {
+		if errors.Is(statErr, fs.ErrNotExist) {
+			// Made for this start only, through a link to a file that
+			// another Store holds: leave no stray lock beside the link.
+			os.Remove(real + ".lock")
+		}
 		unlockFile(lock)
 		return nil, fmt.Errorf("mastermind: database %s: %w", path, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -436,6 +437,10 @@ func TestLockedThroughLinks(t *testing.T) {
 		}
 		if runtime.GOOS == "linux" && !strings.Contains(err.Error(), fmt.Sprintf("process %d", os.Getpid())) {
 			t.Errorf("Open(%s): %v; want the holder, process %d", link, err, os.Getpid())
+		}
+		// A refused start leaves no lock file of its own behind.
+		if _, err := os.Lstat(link + ".lock"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("Open(%s) refused left %s.lock: %v", link, link, err)
 		}
 	}
 	if err := a.Close(); err != nil {
