@@ -4,7 +4,6 @@ package store
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -19,22 +18,7 @@ import (
 // fcntl(2) locks on the file are independent. It fails with an error
 // wrapping ErrLocked if another Store holds the file.
 func lockDB(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		defer f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			holder := ""
-			if pid := flockHolder(f); pid > 0 {
-				holder = "process " + strconv.Itoa(pid) + ", "
-			}
-			return nil, fmt.Errorf("%w (%sthrough another path to the same file, a link)", ErrLocked, holder)
-		}
-		return nil, fmt.Errorf("locking %s: %w", path, err)
-	}
-	return f, nil
+	return flock(path, "through another path to the same file, a link", flockHolder)
 }
 
 // flockHolder returns the ID of the process that holds an flock(2) on the

@@ -17,6 +17,21 @@ import (
 // a crash never leaves a stale lock. It fails with an error wrapping
 // ErrLocked if another Store, in this process or another, holds it.
 func lockFile(path string) (*os.File, error) {
+	f, err := flock(path, "lock file "+path, pidIn)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(0); err == nil {
+		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return f, nil
+}
+
+// flock opens the file at path, creating it if need be, and takes an
+// exclusive flock(2) on it without waiting. If another holds it, the error
+// wraps ErrLocked and names where, and the holder's process ID when holder
+// can tell it (0 if not).
+func flock(path, where string, holder func(*os.File) int) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -24,20 +39,26 @@ func lockFile(path string) (*os.File, error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		defer f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			holder := ""
-			if b, rerr := os.ReadFile(path); rerr == nil {
-				if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
-					holder = "process " + strconv.Itoa(pid) + ", "
-				}
+			by := ""
+			if pid := holder(f); pid > 0 {
+				by = "process " + strconv.Itoa(pid) + ", "
 			}
-			return nil, fmt.Errorf("%w (%slock file %s)", ErrLocked, holder, path)
+			return nil, fmt.Errorf("%w (%s%s)", ErrLocked, by, where)
 		}
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
-	if err := f.Truncate(0); err == nil {
-		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	}
 	return f, nil
+}
+
+// pidIn returns the process ID that lockFile wrote in f, or 0.
+func pidIn(f *os.File) int {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil {
+		return 0
+	}
+	return pid
 }
 
 // unlockFile releases the lock of lockFile. The file stays, so that a
