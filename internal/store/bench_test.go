@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,18 +22,8 @@ var benchGames = flag.Int("bench.games", 1_000_000, "games stored for BenchmarkS
 //
 //	go test ./internal/store -run XXX -bench Stats -benchtime 200x
 func BenchmarkStats(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "games.db")
-	s, err := store.Open(path, noSweep)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.Close()
-	db, err := sql.Open("sqlite", path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(OFF)")
-	if err != nil {
-		b.Fatal(err)
-	}
 	start := time.Now()
-	for _, q := range []string{
+	path := storedDB(b, *benchGames,
 		// Games of 30 variants: a third won in 5 guesses, a third lost,
 		// a third in play, of which one in 300 is past its deadline.
 		`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
@@ -47,19 +38,9 @@ func BenchmarkStats(b *testing.B) {
 		FROM n`,
 		`INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses)
 		SELECT colors, pegs, distinct_, COUNT(*), SUM(status = 'won'), SUM(status = 'lost'), 5 * SUM(status = 'won')
-		FROM games GROUP BY colors, pegs, distinct_`,
-	} {
-		var args []any
-		if q[0] == 'W' {
-			args = append(args, *benchGames)
-		}
-		if _, err := db.Exec(q, args...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	db.Close()
+		FROM games GROUP BY colors, pegs, distinct_`)
 	b.Logf("%d games stored in %.1f s", *benchGames, time.Since(start).Seconds())
-	s, err = store.Open(path, noSweep)
+	s, err := store.Open(path, noSweep)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -129,4 +110,32 @@ func BenchmarkAdversaryGuess(b *testing.B) {
 		}
 		turns++
 	}
+}
+
+// storedDB makes a store's database in a temporary directory and fills it
+// directly with queries, without the store, fast: a query that starts
+// with WITH gets n as its one argument.
+func storedDB(b *testing.B, n int, queries ...string) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "games.db")
+	s, err := store.Open(path, noSweep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(OFF)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range queries {
+		var args []any
+		if strings.HasPrefix(q, "WITH") {
+			args = append(args, n)
+		}
+		if _, err := db.Exec(q, args...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return path
 }

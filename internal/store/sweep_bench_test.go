@@ -2,10 +2,8 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -25,32 +23,11 @@ var (
 // stopped for a while leaves them.
 func expiredDB(b *testing.B, n int) string {
 	b.Helper()
-	path := filepath.Join(b.TempDir(), "games.db")
-	s, err := store.Open(path, noSweep)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s.Close()
-	db, err := sql.Open("sqlite", path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(OFF)")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	for _, q := range []string{
+	return storedDB(b, n,
 		`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
 		INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, deadline_ms, secret, created_ms)
 		SELECT printf('x%08d', i), 6 + i % 10, 4, 0, 10, 1000, 1795000001000 - i % 1000, '1111', 1795000000000 - i % 1000 FROM n`,
-		`INSERT INTO stats (colors, pegs, distinct_, played) SELECT colors, pegs, distinct_, COUNT(*) FROM games GROUP BY 1, 2, 3`,
-	} {
-		var args []any
-		if q[0] == 'W' {
-			args = append(args, n)
-		}
-		if _, err := db.Exec(q, args...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return path
+		`INSERT INTO stats (colors, pegs, distinct_, played) SELECT colors, pegs, distinct_, COUNT(*) FROM games GROUP BY 1, 2, 3`)
 }
 
 // BenchmarkStatsExpired reads the statistics of a database of
