@@ -126,8 +126,11 @@ func (as *adversaries) removeLocked(a *adversary) {
 	}
 }
 
-// setBytes estimates the memory of set: its indices and packed codes.
-func setBytes(set *mm.Set) int64 { return int64(set.Len())*16 + 64 }
+// setBytes estimates the memory of set: a 4-byte index and an 8-byte
+// packed word for each code, counted twice, since Set.Filter grows its
+// slices by appending and may leave half their capacity unused (a review
+// saw 12 to 24 bytes a code; 16 let the cache grow past adversaryBytes).
+func setBytes(set *mm.Set) int64 { return int64(set.Len())*24 + 64 }
 
 // guessAdversary plays guess c on adversary game id, whose game is g as
 // the writer last answered (nil if not known): it makes the adversary's
