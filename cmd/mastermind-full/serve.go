@@ -80,6 +80,7 @@ func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 	}
 	defer st.Close()
 	srv := &server.Server{Store: st, Defaults: o.Defaults, Hint: newHintSolver(), Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf}
+	e.CatchSignals()
 	fmt.Fprintf(e.Stdout, "serving on http://%s with games in %s\n", ln.Addr(), o.DB)
 	if err := server.Serve(ctx, ln, srv.Handler(), logger); err != nil {
 		return cli.Failure(err)

@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -49,21 +50,26 @@ const (
 // once.
 //
 // Main asks for the signals only once the command has run for
-// signalGrace; a signal before that takes its default action and ends
-// the process at once, which a shell reports with the same status, 130 or
-// 143, and nothing more is written.
+// signalGrace, or sooner when the command asks (Env.CatchSignals); a
+// signal before that takes its default action and ends the process at
+// once, which a shell reports with the same status, 130 or 143, and
+// nothing more is written.
 func Main(full *Full) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigs := make(chan os.Signal, 1)
-	watch := time.AfterFunc(signalGrace, func() {
+	catch := sync.OnceFunc(func() {
 		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-		if s, ok := <-sigs; ok {
-			signal.Stop(sigs) // a second signal takes its default action
-			cancel(&Signalled{Signal: s})
-		}
+		go func() {
+			if s, ok := <-sigs; ok {
+				signal.Stop(sigs) // a second signal takes its default action
+				cancel(&Signalled{Signal: s})
+			}
+		}()
 	})
+	watch := time.AfterFunc(signalGrace, catch)
 	e := newEnv(os.Stdin, os.Stdout, os.Stderr, full)
 	e.replace = true
+	e.catchSignals = catch
 	err := e.run(ctx, os.Args[1:])
 	watch.Stop()
 	signal.Stop(sigs)

@@ -31,6 +31,19 @@ type Env struct {
 	replace bool // delegate by replacing the process (Main), not as a child
 	args    []string
 	merged  *shard.Partial // merge runs a command on its shards' partials
+	// catchSignals asks for SIGINT and SIGTERM at once (Main); nil when
+	// the command runs in a test.
+	catchSignals func()
+}
+
+// CatchSignals makes SIGINT and SIGTERM cancel the command's context from
+// now on, instead of after Main's short grace. A command calls it before
+// it tells the world it is up, such as a server printing its address, so
+// that a signal sent on that news stops it cleanly.
+func (e *Env) CatchSignals() {
+	if e.catchSignals != nil {
+		e.catchSignals()
+	}
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
