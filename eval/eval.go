@@ -192,6 +192,9 @@ func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Opti
 		}
 		return len(steps), nil
 	}
+	if w, ok := walks(r, s); ok {
+		return runWalk(ctx, r, name, w, src, opts, start)
+	}
 	treer, hasTree := s.(Treer)
 	// Every game of the space is played: the tree is grown whole either way.
 	whole := !src.sampled && opts.Select == nil

@@ -42,6 +42,9 @@ func CheckMemory(r mm.Rules, s mm.Strategy, opts *Options) error {
 	if mm.IsRandomized(s) {
 		return nil
 	}
+	if _, ok := walks(r.WithDefaults(), s); ok {
+		return nil // a byte a code, and the candidates of the nodes under way
+	}
 	if opts == nil {
 		opts = &Options{}
 	}

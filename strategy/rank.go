@@ -2,11 +2,13 @@ package strategy
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/engine"
 )
 
 // A Scored is a guess with the figures the scoring strategies judge it by:
@@ -43,27 +45,26 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 	if err != nil {
 		return nil, err
 	}
-	pool := guessPool(st, s, consistentOnly)
 	sp := s.Space()
-	counts := make([]uint32, sp.Keys())
-	picks := make([]pick, len(pool))
-	for i, g := range pool {
-		clear(counts)
-		s.Count(g, counts)
-		picks[i] = pick{ok: true, cons: counts[sp.SolvedKey()] != 0, score: obj.score(counts), index: g}
+	ch := chooser(sp, obj.obj, consistentOnly)
+	in := members(s)
+	picks, err := ch.ScoreAll(context.Background(), in, ch.Pool(in, history(st)))
+	if err != nil {
+		return nil, err
 	}
-	order := func(a, b pick) int {
-		if a.better(b, obj.tol) {
+	tol := obj.obj.Tol()
+	order := func(a, b engine.Pick) int {
+		if a.Better(b, tol) {
 			return -1
 		}
-		if b.better(a, obj.tol) {
+		if b.Better(a, tol) {
 			return 1
 		}
-		return cmp.Compare(a.index, b.index)
+		return cmp.Compare(a.Index, b.Index)
 	}
 	if k >= 1 && k < len(picks)/8 {
 		// A few of many: keep the best k in order as the picks go by.
-		top := make([]pick, 0, k+1)
+		top := make([]engine.Pick, 0, k+1)
 		for _, p := range picks {
 			if len(top) == k && order(p, top[k-1]) >= 0 {
 				continue
@@ -78,11 +79,12 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 	} else {
 		slices.SortStableFunc(picks, order)
 	}
+	counts := make([]uint32, ch.V.Keys())
 	out := make([]Scored, 0, min(k, len(picks)))
 	for _, p := range picks[:min(k, len(picks))] {
 		clear(counts)
-		s.Count(p.index, counts)
-		out = append(out, describe(sp.Code(p.index), counts, s.Len(), p.cons))
+		ch.V.Counts(p.Index, in, counts)
+		out = append(out, describe(sp.Code(p.Index), counts, s.Len(), p.Cons))
 	}
 	return out, nil
 }

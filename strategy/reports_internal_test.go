@@ -47,7 +47,7 @@ func TestMERCScores(t *testing.T) {
 	for i := 0; i < s.Len(); i++ {
 		clear(counts)
 		s.Count(s.Index(i), counts)
-		got = append(got, expectedSize.score(counts))
+		got = append(got, expectedSize.obj.Score(counts))
 	}
 	if want := []int64{14, 10, 10, 14, 10, 10}; !slices.Equal(got, want) {
 		t.Errorf("MERC scores = %v; want %v", got, want)

@@ -1,7 +1,6 @@
 package symmetry
 
 import (
-	"slices"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -85,18 +84,27 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 	}
 	var y, z [mm.MaxPegs]uint8
 	var inCode uint64
-	var walk func(i, freeUsed, exclUsed int)
-	walk = func(i, freeUsed, exclUsed int) {
+	// rank[k] is colour k's place among the free colours.
+	var rank [mm.MaxColors]int
+	for i, k := range g.freeList {
+		rank[k] = i
+	}
+	// With repeats allowed a code's index is its colours read in base c,
+	// built up peg by peg; with distinct colours it is found at the end.
+	var walk func(i, freeUsed, exclUsed, at int)
+	walk = func(i, freeUsed, exclUsed, at int) {
 		if i == p {
+			if r.Distinct {
+				at = indexOf(sp, x)
+			}
 			switch {
 			case g.root:
 				if rootCanonical(x) {
-					emit(indexOf(sp, x))
+					emit(at)
 				}
 			case seen == nil:
-				emit(indexOf(sp, x))
+				emit(at)
 			default:
-				at := indexOf(sp, x)
 				if seen[at] {
 					return
 				}
@@ -119,11 +127,10 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 			switch {
 			case g.free&(1<<k) != 0:
 				// Only free colours already used, or the next one.
-				rank := slices.Index(g.freeList, uint8(k))
-				if rank > freeUsed {
+				if rank[k] > freeUsed {
 					continue
 				}
-				if rank == freeUsed {
+				if rank[k] == freeUsed {
 					fu++
 				}
 			case g.excl&(1<<k) != 0:
@@ -141,13 +148,13 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 			x[i] = uint8(k)
 			had := inCode&(1<<k) != 0
 			inCode |= 1 << k
-			walk(i+1, fu, eu)
+			walk(i+1, fu, eu, at*c+k)
 			if !had {
 				inCode &^= 1 << k
 			}
 		}
 	}
-	walk(0, 0, 0)
+	walk(0, 0, 0, 0)
 }
 
 // AppendReduced appends to dst, of normal, the lowest code of each class

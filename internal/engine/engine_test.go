@@ -1,0 +1,272 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+var objectives = []Objective{Largest, SumSquares, SumNLogN, NegParts}
+
+// variantsUnderTest cover each path of the kernel: sliced sets of one and
+// of several planes, packed codes of one word and of several, distinct
+// colours, and more pegs than the sliced kernel takes.
+var variantsUnderTest = []mm.Rules{
+	{Colors: 6, Pegs: 4},
+	{Colors: 8, Pegs: 5},
+	{Colors: 6, Pegs: 4, Distinct: true},
+	{Colors: 4, Pegs: 7},
+	{Colors: 2, Pegs: 9},  // beyond the sliced kernel
+	{Colors: 30, Pegs: 3}, // 90 bits: packed codes of two words, no masks
+	{Colors: 10, Pegs: 3}, // 30 masks of each kind
+	{Colors: 3, Pegs: 6},  // many pegs, few colours
+	{Colors: 9, Pegs: 4, Distinct: true},
+}
+
+// reference scores guess g against members the slow way, from mm's own
+// partition.
+func reference(t *testing.T, sp *mm.Space, members []uint32, g int, o Objective) (int64, bool) {
+	t.Helper()
+	counts := make([]uint32, sp.Keys())
+	for _, c := range members {
+		f := sp.Score(g, int(c))
+		counts[sp.Key(f)]++
+	}
+	return o.Score(counts), counts[sp.SolvedKey()] != 0
+}
+
+// randomMembers draws n distinct codes of sp, ascending.
+func randomMembers(rng *rand.Rand, sp *mm.Space, n int) []uint32 {
+	n = min(n, sp.Len())
+	out := make([]uint32, 0, n)
+	for _, i := range rng.Perm(sp.Len())[:n] {
+		out = append(out, uint32(i))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestScoreMatchesPartition checks the kernel's score of random guesses
+// against random sets of every size class with the score of mm's
+// partition, and that a guess it drops for a limit scores above it.
+func TestScoreMatchesPartition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, r := range variantsUnderTest {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := For(sp)
+		for _, n := range []int{1, 3, slicedMin - 1, slicedMin, 40, 64, 65, 200, 1000} {
+			members := randomMembers(rng, sp, n)
+			var s set
+			var sc scratch
+			s.load(v, members)
+			sc.ready(&s)
+			for range 40 {
+				g := rng.IntN(sp.Len())
+				for _, o := range objectives {
+					want, wantCons := reference(t, sp, members, g, o)
+					got, cons, ok := sc.score(&s, g, o, math.MaxInt64)
+					if !ok || got != want || cons != wantCons {
+						t.Fatalf("%v, %d members, guess %v, %v: score %d, %t (ok %t); want %d, %t",
+							r, len(members), sp.Code(g), o, got, cons, ok, want, wantCons)
+					}
+					limit := want - 1 - rng.Int64N(3)
+					if _, _, ok := sc.score(&s, g, o, limit); !ok && want <= limit {
+						t.Fatalf("%v, %d members, guess %v, %v: dropped under limit %d, but scores %d",
+							r, len(members), sp.Code(g), o, limit, want)
+					}
+					if got, _, ok := sc.score(&s, g, o, want); !ok || got != want {
+						t.Fatalf("%v, %d members, guess %v, %v: limit at its own score %d gave %d, %t",
+							r, len(members), sp.Code(g), o, want, got, ok)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTies checks that partitions with equal Σ n·ln n score exactly alike.
+func TestTies(t *testing.T) {
+	buildTables()
+	a := SumNLogN.Score([]uint32{4, 1, 1, 1, 1})
+	b := SumNLogN.Score([]uint32{2, 2, 2, 2})
+	if a != b {
+		t.Errorf("Σ n·ln n of {4,1,1,1,1} = %d and of {2,2,2,2} = %d; want equal (4⁴ = 2⁸)", a, b)
+	}
+	if c := SumNLogN.Score([]uint32{3, 3, 2}); c == a {
+		t.Errorf("Σ n·ln n of {3,3,2} = %d equals {2,2,2,2}'s", c)
+	}
+	if got := fixedNLogN(20000) - nlogn(20000); got != 0 {
+		t.Errorf("fixedNLogN(20000) - nlogn(20000) = %d; want 0", got)
+	}
+}
+
+// bestByHand is the choice of Choose made the slow way: every code scored
+// in full against the candidates, the lowest score, then a candidate,
+// then the lowest code. (Ties within the tolerance do not occur in these
+// small spaces.)
+func bestByHand(cands *mm.Set, o Objective, consistentOnly bool) int {
+	sp := cands.Space()
+	counts := make([]uint32, sp.Keys())
+	best := Pick{}
+	for g := 0; g < sp.Len(); g++ {
+		if consistentOnly && !cands.Contains(sp.Code(g)) {
+			continue
+		}
+		clear(counts)
+		cands.Count(g, counts)
+		p := Pick{OK: true, Cons: counts[sp.SolvedKey()] != 0, Score: o.Score(counts), Index: g}
+		if p.Better(best, 0) {
+			best = p
+		}
+	}
+	return best.Index
+}
+
+// TestChooseMatchesFullScan checks Choose — its symmetries, excluded
+// colours, obvious guesses and dropped guesses — against scoring every
+// code, after random histories.
+func TestChooseMatchesFullScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 4}, {Colors: 5, Pegs: 5}, {Colors: 6, Pegs: 4, Distinct: true}, {Colors: 2, Pegs: 9}} {
+		sp, _ := mm.SpaceOf(r)
+		v := For(sp)
+		for game := range 12 {
+			secret := sp.Code(rng.IntN(sp.Len()))
+			st, _ := mm.NewState(r, nil)
+			for turn := 0; turn < 4 && !st.Solved(); turn++ {
+				cands, err := st.Candidates()
+				if err != nil {
+					t.Fatal(err)
+				}
+				members := make([]uint32, cands.Len())
+				for i := range members {
+					members[i] = uint32(cands.Index(i))
+				}
+				var history []mm.Code
+				for _, tn := range st.Turns() {
+					history = append(history, tn.Guess)
+				}
+				for _, o := range objectives {
+					for _, co := range []bool{false, true} {
+						ch := &Chooser{V: v, Obj: o, ConsistentOnly: co}
+						got, err := ch.Choose(context.Background(), members, history, 1+game%2)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if want := bestByHand(cands, o, co); got != want {
+							t.Fatalf("%v after %v, %d candidates, %v (consistent only %t): Choose = %v; want %v",
+								r, st.Turns(), len(members), o, co, sp.Code(got), sp.Code(want))
+						}
+					}
+				}
+				g := sp.Code(rng.IntN(sp.Len()))
+				if st, err = st.Play(g, mm.Score(secret, g)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestWalkMatchesGames checks Walk against playing each secret with
+// Choose, guess by guess, with one worker and two, and with a filter.
+func TestWalkMatchesGames(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 5, Pegs: 4}, {Colors: 4, Pegs: 3, Distinct: true}} {
+		sp, _ := mm.SpaceOf(r)
+		v := For(sp)
+		for _, o := range objectives {
+			ch := &Chooser{V: v, Obj: o}
+			want := make([]uint8, sp.Len())
+			for i := range want {
+				want[i] = uint8(play(t, ch, sp, i))
+			}
+			for _, workers := range []int{1, 2} {
+				got, err := ch.Walk(context.Background(), nil, nil, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%v %v, %d workers: Walk differs from playing each secret", r, o, workers)
+				}
+			}
+			odd := func(i int) bool { return i%3 == 1 }
+			done := 0
+			got, err := ch.Walk(context.Background(), odd, func(d int) {
+				if d != done+1 {
+					t.Errorf("progress %d after %d", d, done)
+				}
+				done = d
+			}, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wanted := 0
+			for i := range got {
+				if odd(i) {
+					wanted++
+					if got[i] != want[i] {
+						t.Errorf("%v %v, filtered: secret %v took %d; want %d", r, o, sp.Code(i), got[i], want[i])
+					}
+				}
+			}
+			if done != wanted {
+				t.Errorf("%v %v, filtered: progress reached %d; want %d", r, o, done, wanted)
+			}
+		}
+	}
+}
+
+// play plays the game against secret i with ch and returns its guesses.
+func play(t *testing.T, ch *Chooser, sp *mm.Space, i int) int {
+	t.Helper()
+	st, _ := mm.NewState(sp.Rules(), nil)
+	for n := 1; ; n++ {
+		cands, err := st.Candidates()
+		if err != nil {
+			t.Fatal(err)
+		}
+		members := make([]uint32, cands.Len())
+		for j := range members {
+			members[j] = uint32(cands.Index(j))
+		}
+		var history []mm.Code
+		for _, tn := range st.Turns() {
+			history = append(history, tn.Guess)
+		}
+		g, err := ch.Choose(context.Background(), members, history, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g == i {
+			return n
+		}
+		f := mm.Score(sp.Code(i), sp.Code(g))
+		if st, err = st.Play(sp.Code(g), f); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWalkStops checks that a cancelled walk returns the context's error.
+func TestWalkStops(t *testing.T) {
+	sp, _ := mm.SpaceOf(mm.Rules{Colors: 8, Pegs: 5})
+	ch := &Chooser{V: For(sp), Obj: SumNLogN}
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	_, err := ch.Walk(ctx, nil, func(int) {
+		if n++; n == 100 {
+			cancel()
+		}
+	}, 2)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Walk after cancel = %v; want context.Canceled", err)
+	}
+}

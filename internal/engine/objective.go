@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"math"
+	"strconv"
+	"sync"
+)
+
+// An Objective scores the partition of the candidates by one guess from
+// the sizes of its classes. Lower is better; scores within Tol of each
+// other tie.
+type Objective int
+
+// The objectives of the four scoring strategies.
+const (
+	// Largest is the size of the largest class (Knuth).
+	Largest Objective = iota
+	// SumSquares is Σ n², the expected size of the secret's class times
+	// the number of candidates (Irving).
+	SumSquares
+	// SumNLogN is Σ n·ln n, which is least where the entropy of the
+	// partition is greatest (Neuwirth). Terms are fixed-point numbers with
+	// 32 fractional bits, built from the logarithms of primes (see
+	// fixedNLogN), so that equal sums are exactly equal; sums within 1e-9
+	// (4·2⁻³²) also tie.
+	SumNLogN
+	// NegParts is minus the number of classes (Kooi).
+	NegParts
+)
+
+// String names the objective by what it scores.
+func (o Objective) String() string {
+	switch o {
+	case Largest:
+		return "largest class"
+	case SumSquares:
+		return "Σ n²"
+	case SumNLogN:
+		return "Σ n·ln n"
+	case NegParts:
+		return "parts"
+	}
+	return "objective(" + strconv.Itoa(int(o)) + ")"
+}
+
+// Tol returns the difference between two scores below which they tie.
+func (o Objective) Tol() int64 {
+	if o == SumNLogN {
+		return 4
+	}
+	return 0
+}
+
+// term returns the contribution of a class of n codes; the score is the
+// sum of the terms, or their maximum for Largest.
+func (o Objective) term(n uint32) int64 {
+	switch o {
+	case Largest:
+		return int64(n)
+	case SumSquares:
+		return int64(n) * int64(n)
+	case SumNLogN:
+		return nlogn(n)
+	}
+	if n != 0 {
+		return -1
+	}
+	return 0
+}
+
+// Score returns the score of the partition whose class sizes are counts.
+func (o Objective) Score(counts []uint32) int64 {
+	s := int64(0)
+	switch o {
+	case Largest:
+		for _, n := range counts {
+			s = max(s, int64(n))
+		}
+	case SumSquares:
+		for _, n := range counts {
+			s += int64(n) * int64(n)
+		}
+	case SumNLogN:
+		t := nlognTab
+		for _, n := range counts {
+			if int(n) < len(t) {
+				s += t[n]
+			} else {
+				s += fixedNLogN(int(n))
+			}
+		}
+	case NegParts:
+		for _, n := range counts {
+			if n != 0 {
+				s--
+			}
+		}
+	}
+	return s
+}
+
+// scoreSparse is Score when only the classes named by keys can be
+// non-empty; it clears those counts as it goes, leaving counts all zero.
+func (o Objective) scoreSparse(counts []uint32, keys []uint16) int64 {
+	s := int64(0)
+	for _, k := range keys {
+		n := counts[k]
+		if n == 0 {
+			continue
+		}
+		counts[k] = 0
+		if o == Largest {
+			s = max(s, int64(n))
+		} else {
+			s += o.term(n)
+		}
+	}
+	return s
+}
+
+// bound returns a score no guess can beat whose classes so far have the
+// sizes of sizes and rest candidates still to place: each class only grows.
+func (o Objective) bound(sizes []int32, rest int) int64 {
+	s := int64(0)
+	switch o {
+	case Largest:
+		for _, n := range sizes {
+			s = max(s, int64(n))
+		}
+	case SumSquares:
+		for _, n := range sizes {
+			s += int64(n) * int64(n)
+		}
+		s += int64(rest) // each candidate adds at least 1
+	case SumNLogN:
+		t := nlognTab
+		for _, n := range sizes {
+			if int(n) < len(t) {
+				s += t[n]
+			} else {
+				s += fixedNLogN(int(n))
+			}
+		}
+	case NegParts:
+		empty := 0
+		for _, n := range sizes {
+			if n != 0 {
+				s--
+			} else {
+				empty++
+			}
+		}
+		s -= int64(min(rest, empty))
+	}
+	return s
+}
+
+// Perfect returns the best score possible for n candidates: every class of
+// one code.
+func (o Objective) Perfect(n int) int64 {
+	if o == Largest {
+		return 1
+	}
+	return int64(n) * o.term(1)
+}
+
+// nlognTab holds fixedNLogN(n) for small n. It is built by buildTables,
+// which For calls, so that the scoring loops read it without a check.
+var nlognTab []int64
+
+var buildTables = sync.OnceFunc(func() {
+	t := make([]int64, 1<<14)
+	for n := 2; n < len(t); n++ {
+		t[n] = fixedNLogN(n)
+	}
+	nlognTab = t
+	for _, o := range []Objective{SumSquares, SumNLogN, NegParts} {
+		for n := range terms[o] {
+			terms[o][n] = o.term(uint32(n))
+		}
+	}
+})
+
+// fixedLog returns ln p for a prime p as a fixed-point number with 32
+// fractional bits.
+func fixedLog(p int) int64 { return int64(math.Round(math.Log(float64(p)) * (1 << 32))) }
+
+// fixedNLogN returns n·ln n in fixed point, with ln n summed from the
+// logarithms of n's prime factors. Rounding then happens once per prime,
+// never per class, so partitions whose Σ n·ln n are equal — equal products
+// Π nⁿ, such as {4, 1, 1, 1, 1} and {2, 2, 2, 2} — get exactly equal sums.
+func fixedNLogN(n int) int64 {
+	ln := int64(0)
+	m := n
+	for p := 2; p*p <= m; p++ {
+		for m%p == 0 {
+			ln += fixedLog(p)
+			m /= p
+		}
+	}
+	if m > 1 {
+		ln += fixedLog(m)
+	}
+	return int64(n) * ln
+}
+
+func nlogn(n uint32) int64 {
+	if t := nlognTab; int(n) < len(t) {
+		return t[n]
+	}
+	return fixedNLogN(int(n))
+}

@@ -1,0 +1,175 @@
+// Package engine is the scoring engine behind the heuristic strategies
+// (knuth, expected-size, entropy, most-parts): it finds the guess that
+// splits a set of candidates best, and plays a strategy against every
+// secret of a variant depth first, in memory that does not grow with the
+// number of games.
+//
+// A set of more than a few candidates is split bit-parallel: for each 64
+// candidates, one mask per (position, colour) holds those with that colour
+// there, and one mask per (colour, t) those with at least t pegs of that
+// colour. A guess's black pegs against 64 candidates at once are the sum of
+// its pegs' position masks, its black and white pegs together the sum of
+// its count masks, each sum kept as three bit-sliced words; the size of a
+// class is a population count. Small sets are scored a candidate at a
+// time, from packed codes.
+//
+// Each guess's partial score is a bound on its final one (a class only
+// grows as candidates are added), so a guess that is already worse than
+// the best so far is dropped before its last candidates are counted. The
+// choice is the same as scoring every guess in full.
+package engine
+
+import (
+	"math/bits"
+	"sync"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// maxSliced is the most pegs the bit-sliced kernel takes: its sums of up
+// to seven masks fit three bit slices.
+const maxSliced = 7
+
+// planeWords is the words of masks kept for each 64 candidates, enough for
+// the 2·pegs·colours masks of every variant the kernel takes, so that it
+// reads them by a byte offset without bounds checks.
+const planeWords = 256
+
+// A Variant holds every code of a space in the forms the engine reads.
+// It is read-only once built and safe for concurrent use.
+type Variant struct {
+	sp    *mm.Space
+	rules mm.Rules
+	P, C  int
+	S     int      // masks of each kind, P·C; a plane holds 2S
+	off   []uint8  // [g·16 + j]: the plane offsets of g's P position masks, then its P count masks
+	words int      // words per packed bit vector
+	pk    []uint64 // [g·2·words …]: position bits, then unary colour counts
+	cmask []uint64 // [g]: the colours of g, bit k for colour k
+	shift uint     // key = black<<shift | (black + white), as mm's keys
+	keys  int      // one more than the largest key
+	pairs []pair   // the feedbacks that can occur, in key order
+	win   int      // the index in pairs of the win
+	win2  int      // the key of the win
+	row   []int    // [b]: the index in pairs of the first with b black pegs
+}
+
+// A pair is one feedback as the kernel sees it: b black pegs and t pegs
+// right in colour (black + white).
+type pair struct {
+	b, t uint8
+	key  uint16
+}
+
+var variants struct {
+	sync.Mutex
+	m map[mm.Rules]*Variant
+}
+
+// For returns the variant of sp, built on first use and kept.
+func For(sp *mm.Space) *Variant {
+	buildTables()
+	r := sp.Rules()
+	variants.Lock()
+	defer variants.Unlock()
+	if v := variants.m[r]; v != nil {
+		return v
+	}
+	if variants.m == nil || len(variants.m) >= 4 {
+		variants.m = make(map[mm.Rules]*Variant)
+	}
+	v := newVariant(sp)
+	variants.m[r] = v
+	return v
+}
+
+func newVariant(sp *mm.Space) *Variant {
+	r := sp.Rules()
+	P, C := r.Pegs, r.Colors
+	N := sp.Len()
+	v := &Variant{sp: sp, rules: r, P: P, C: C, S: P * C, shift: uint(bits.Len(uint(P)))}
+	v.words = (P*C + 63) / 64
+	v.keys = P<<v.shift | P + 1
+	for b := 0; b <= P; b++ {
+		v.row = append(v.row, len(v.pairs))
+		for t := b; t <= P; t++ {
+			if b == P-1 && t == P {
+				continue
+			}
+			if b == P && t == P {
+				v.win = len(v.pairs)
+			}
+			v.pairs = append(v.pairs, pair{b: uint8(b), t: uint8(t), key: uint16(b<<v.shift | t)})
+		}
+	}
+	if P <= maxSliced && 2*v.S <= planeWords {
+		v.off = make([]uint8, N*16)
+	}
+	v.pk = make([]uint64, N*2*v.words)
+	v.cmask = make([]uint64, N)
+	var seen [mm.MaxColors]uint8
+	for g := 0; g < N; g++ {
+		c := sp.Code(g)
+		clear(seen[:C])
+		pk := v.pk[g*2*v.words : (g+1)*2*v.words]
+		for i := 0; i < P; i++ {
+			k := c.Peg(i)
+			t := int(seen[k])
+			seen[k]++
+			v.cmask[g] |= 1 << k
+			pb := i*C + k
+			pk[pb>>6] |= 1 << (pb & 63)
+			ub := k*P + t
+			pk[v.words+ub>>6] |= 1 << (ub & 63)
+			if v.off != nil {
+				v.off[g*16+i] = uint8(pb)
+				v.off[g*16+P+i] = uint8(v.S + ub)
+			}
+		}
+	}
+	v.win2 = P<<v.shift | P
+	return v
+}
+
+// Space returns the variant's space.
+func (v *Variant) Space() *mm.Space { return v.sp }
+
+// key returns the feedback key of codes a and b.
+func (v *Variant) key(a, b int) int {
+	w := v.words
+	pa := v.pk[a*2*w : (a+1)*2*w]
+	pb := v.pk[b*2*w : (b+1)*2*w]
+	black, total := 0, 0
+	for i := 0; i < w; i++ {
+		black += bits.OnesCount64(pa[i] & pb[i])
+		total += bits.OnesCount64(pa[w+i] & pb[w+i])
+	}
+	return black<<v.shift | total
+}
+
+// Feedback returns the feedback of key k.
+func (v *Variant) Feedback(k int) mm.Feedback {
+	b := k >> v.shift
+	return mm.Feedback{Black: b, White: k&(1<<v.shift-1) - b}
+}
+
+// Keys returns one more than the largest feedback key.
+func (v *Variant) Keys() int { return v.keys }
+
+// WinKey returns the key of the win.
+func (v *Variant) WinKey() int { return v.rules.Pegs<<v.shift | v.rules.Pegs }
+
+// KeysOf writes into keys[j] the feedback key of set[j] against guess g.
+func (v *Variant) KeysOf(g int, set []uint32, keys []uint16) {
+	if v.words == 1 {
+		gp, gu := v.pk[2*g], v.pk[2*g+1]
+		s := v.shift
+		for j, c := range set {
+			keys[j] = uint16(bits.OnesCount64(gp&v.pk[2*c])<<s | bits.OnesCount64(gu&v.pk[2*c+1]))
+		}
+		return
+	}
+	for j, c := range set {
+		keys[j] = uint16(v.key(g, int(c)))
+	}
+}

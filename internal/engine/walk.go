@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// MaxDepth is the most guesses a game of Walk may take.
+const MaxDepth = 255
+
+// Walk plays the chooser's strategy against every secret of its variant,
+// depth first, and returns depth[i], the number of guesses the game against
+// the secret of space index i takes. If want is not nil, only the secrets
+// it accepts are played (the others' depth is 0), and subtrees holding none
+// are skipped. progress, if not nil, is called with the number of secrets
+// played so far (of those want accepts) each time it grows; calls never
+// overlap. The guesses near the root
+// are scored on workers goroutines, and the subtrees below them are shared
+// among as many. Walk returns ctx.Err() soon after ctx is done.
+//
+// Its memory is the depth table, a byte a code, and the candidates of the
+// nodes under way: it does not keep the tree.
+func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress func(done int), workers int) ([]uint8, error) {
+	N := ch.V.sp.Len()
+	w := &walk{ch: ch, ctx: ctx, want: want, progress: progress, depth: make([]uint8, N)}
+	w.big = max(256, N/256)
+	all := make([]uint32, N)
+	for i := range all {
+		all[i] = uint32(i)
+	}
+	workers = max(1, workers)
+	// The nodes of many candidates, one at a time with every worker on
+	// each scan; subtrees of fewer go to a list.
+	if err := w.node(&worker{}, all, nil, 0, workers, true); err != nil {
+		return nil, err
+	}
+	// Largest first, so that no worker is left with a big one at the end.
+	slices.SortStableFunc(w.tasks, func(a, b task) int { return len(b.members) - len(a.members) })
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for i := range workers {
+		wg.Go(func() {
+			wk := &worker{}
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(w.tasks) {
+					return
+				}
+				t := w.tasks[k]
+				if err := w.node(wk, t.members, t.history, len(t.history), 1, false); err != nil {
+					errs[i] = err
+					next.Store(int64(len(w.tasks)))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return w.depth, nil
+}
+
+type walk struct {
+	ch       *Chooser
+	ctx      context.Context
+	want     func(i int) bool
+	progress func(done int)
+	depth    []uint8
+	big      int // fewer candidates than this make a task
+
+	mu    sync.Mutex
+	done  int
+	tasks []task
+}
+
+// A task is a subtree left for the workers.
+type task struct {
+	members []uint32
+	history []mm.Code
+}
+
+// finish counts n secrets done.
+func (w *walk) finish(n int) {
+	if w.progress == nil || n == 0 {
+		return
+	}
+	w.mu.Lock()
+	w.done += n
+	w.progress(w.done)
+	w.mu.Unlock()
+}
+
+// node plays the subtree of members after history (d guesses). At the top
+// (top true) a node of fewer than w.big candidates is left as a task.
+func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, workers int, top bool) error {
+	if w.want != nil && !slices.ContainsFunc(members, func(c uint32) bool { return w.want(int(c)) }) {
+		return nil
+	}
+	if top && len(members) < w.big {
+		w.tasks = append(w.tasks, task{members: members, history: history})
+		return nil
+	}
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	if d >= MaxDepth {
+		return fmt.Errorf("%w: %d guesses without finding the secret", mm.ErrGuessLimit, d)
+	}
+	ch := w.ch
+	g, err := ch.choose(w.ctx, wk, members, history, workers)
+	if err != nil {
+		return err
+	}
+	v := ch.V
+	n := len(members)
+	// Below the top, whose nodes wait as tasks, each depth's memory is
+	// reused by the next node at that depth.
+	var lv level
+	if !top {
+		for len(wk.levels) <= d {
+			wk.levels = append(wk.levels, level{})
+		}
+		lv = wk.levels[d]
+	}
+	lv.keys = grow(lv.keys, n)
+	lv.counts = grow(lv.counts, 2*v.keys+1)
+	lv.sorted = grow(lv.sorted, n)
+	if !top {
+		wk.levels[d] = lv
+	}
+	keys, counts, sorted := lv.keys, lv.counts[:v.keys+1], lv.sorted
+	at := lv.counts[v.keys+1:]
+	v.KeysOf(g, members, keys)
+	// Sort the members by key, keeping their order within a class.
+	clear(counts)
+	for _, k := range keys {
+		counts[k+1]++
+	}
+	for k := 1; k < len(counts); k++ {
+		counts[k] += counts[k-1]
+	}
+	copy(at, counts)
+	for j, k := range keys {
+		sorted[at[k]] = members[j]
+		at[k]++
+	}
+	win := v.WinKey()
+	if counts[win+1] > counts[win] {
+		w.depth[g] = uint8(d + 1)
+		if w.want == nil || w.want(g) {
+			w.finish(1)
+		}
+	}
+	code := v.sp.Code(g)
+	for k := 0; k < v.keys; k++ {
+		lo, hi := counts[k], counts[k+1]
+		if k == win || lo == hi {
+			continue
+		}
+		kids := sorted[lo:hi:hi]
+		if hi-lo == 1 {
+			w.depth[kids[0]] = uint8(d + 2)
+			if w.want == nil || w.want(int(kids[0])) {
+				w.finish(1)
+			}
+			continue
+		}
+		h := append(history[:d:d], code)
+		if err := w.node(wk, kids, h, d+1, workers, top); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grow returns b resized to n, reallocated if it is too small.
+func grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	return b[:n]
+}
