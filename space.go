@@ -2,6 +2,7 @@ package mastermind
 
 import (
 	"fmt"
+	"github.com/mastermind-toolkit/mastermind/internal/spacedata"
 	"sync"
 )
 
@@ -170,6 +171,10 @@ func (sp *Space) SolvedKey() int { return sp.pk.key(sp.rules.Pegs, 0) }
 // packed forms.
 func (sp *Space) Score(i, j int) Feedback {
 	return sp.KeyFeedback(sp.pk.keyOf(sp.packed(i), sp.packed(j)))
+}
+
+func init() {
+	spacedata.Packed = func(space any) []uint64 { return space.(*Space).data }
 }
 
 func (sp *Space) packed(i int) []uint64 {

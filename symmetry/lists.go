@@ -78,9 +78,9 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 	r := g.rules
 	p, c := r.Pegs, r.Colors
 	x := make([]uint8, p)
-	var seen []bool
+	var seen []uint64 // a bit a code
 	if !g.root && len(g.auts) > 0 {
-		seen = make([]bool, sp.Len())
+		seen = make([]uint64, (sp.Len()+63)/64)
 	}
 	var y, z [mm.MaxPegs]uint8
 	var inCode uint64
@@ -105,7 +105,7 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 			case seen == nil:
 				emit(at)
 			default:
-				if seen[at] {
+				if seen[at>>6]&(1<<(at&63)) != 0 {
 					return
 				}
 				emit(at)
@@ -114,7 +114,8 @@ func (g *Group) each(sp *mm.Space, emit func(int)) {
 						y[a.pos[j]] = a.col[k]
 					}
 					g.normalize(y[:p], z[:p])
-					seen[indexOf(sp, z[:p])] = true
+					img := indexOf(sp, z[:p])
+					seen[img>>6] |= 1 << (img & 63)
 				}
 			}
 			return

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -29,8 +30,8 @@ type poolCache struct {
 	elems int
 }
 
-// maxPoolElems bounds the guesses a poolCache holds, 1 MB.
-const maxPoolElems = 1 << 18
+// maxPoolElems bounds the guesses a poolCache holds, 256 KB.
+const maxPoolElems = 1 << 16
 
 func (pc *poolCache) get(key string) ([]int32, bool) {
 	pc.Lock()
@@ -39,16 +40,19 @@ func (pc *poolCache) get(key string) ([]int32, bool) {
 	return p, ok
 }
 
+// put keeps a copy of pool under key while there is room: the groups met
+// first, near the root, are the ones met most.
 func (pc *poolCache) put(key string, pool []int32) {
 	pc.Lock()
 	defer pc.Unlock()
-	if pc.m == nil || pc.elems+len(pool) > maxPoolElems {
-		pc.m, pc.elems = make(map[string][]int32), 0
+	if pc.elems+len(pool) > maxPoolElems {
+		return
 	}
-	if len(pool) <= maxPoolElems/4 {
-		pc.m[key] = pool
-		pc.elems += len(pool)
+	if pc.m == nil {
+		pc.m = make(map[string][]int32)
 	}
+	pc.m[key] = slices.Clone(pool)
+	pc.elems += len(pool)
 }
 
 // worker is the memory one goroutine of a search reuses from node to node.
@@ -60,6 +64,8 @@ type worker struct {
 	// levels[d] is the memory of the walk's node at depth d; a node's
 	// children, walked one after another, share the next level's.
 	levels []level
+	// history holds the guesses of the path to the walk's node.
+	history []mm.Code
 }
 
 // A level is a node's memory for splitting its candidates.
@@ -138,11 +144,7 @@ func (ch *Chooser) perfectCandidate(wk *worker, members []uint32) (int, bool) {
 func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) []int32 {
 	v := ch.V
 	// Colours no candidate holds are interchangeable in a guess.
-	var held uint64
-	for _, c := range members {
-		held |= v.cmask[c]
-	}
-	grp := symmetry.New(v.rules, history).Exclude(^held)
+	grp := symmetry.New(v.rules, history).Exclude(^v.held(members))
 	if ch.ConsistentOnly {
 		wk.pool = wk.pool[:0]
 		if cap(wk.x) < v.P {
@@ -167,9 +169,9 @@ func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) []int32
 	if p, ok := ch.pools.get(key); ok {
 		return p
 	}
-	p := grp.AppendList(nil, v.sp)
-	ch.pools.put(key, p)
-	return p
+	wk.pool = grp.AppendList(wk.pool[:0], v.sp)
+	ch.pools.put(key, wk.pool)
+	return wk.pool
 }
 
 // Pool returns the guesses Choose scores for the candidates members after

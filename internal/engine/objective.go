@@ -119,8 +119,11 @@ func (o Objective) scoreSparse(counts []uint32, keys []uint16) int64 {
 }
 
 // bound returns a score no guess can beat whose classes so far have the
-// sizes of sizes and rest candidates still to place: each class only grows.
-func (o Objective) bound(sizes []int32, rest int) int64 {
+// sizes of sizes and rest candidates still to place, in at most k classes.
+// Each class only grows; and however the rest fall into the k classes, as
+// x₁ … x_k, Σ f(s + x) ≥ Σ f(s) + Σ f(x) for the superadditive terms n²
+// and n·ln n, and Σ f(x) ≥ k·f(rest/k) by Jensen, since f is convex.
+func (o Objective) bound(sizes []int32, rest, k int) int64 {
 	s := int64(0)
 	switch o {
 	case Largest:
@@ -131,7 +134,8 @@ func (o Objective) bound(sizes []int32, rest int) int64 {
 		for _, n := range sizes {
 			s += int64(n) * int64(n)
 		}
-		s += int64(rest) // each candidate adds at least 1
+		r := int64(rest)
+		s += max(r, r*r/int64(k)) // each candidate adds at least 1
 	case SumNLogN:
 		t := nlognTab
 		for _, n := range sizes {
@@ -141,6 +145,7 @@ func (o Objective) bound(sizes []int32, rest int) int64 {
 				s += fixedNLogN(int(n))
 			}
 		}
+		s += spread(rest, k)
 	case NegParts:
 		empty := 0
 		for _, n := range sizes {
@@ -153,6 +158,17 @@ func (o Objective) bound(sizes []int32, rest int) int64 {
 		s -= int64(min(rest, empty))
 	}
 	return s
+}
+
+// spread returns at most the least Σ n·ln n, in the fixed point of
+// fixedNLogN, of rest codes in k classes: rest·ln(rest/k), less a margin
+// for rounding, or 0 when that is not positive.
+func spread(rest, k int) int64 {
+	if rest <= k {
+		return 0
+	}
+	x := float64(rest) * math.Log(float64(rest)/float64(k)) * (1 << 32)
+	return max(0, int64(x*(1-1e-9))-1024)
 }
 
 // Perfect returns the best score possible for n candidates: every class of

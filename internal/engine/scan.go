@@ -87,7 +87,7 @@ func (s *set) load(v *Variant, members []uint32) {
 	for j, c := range members {
 		m := (*[planeWords]uint64)(s.masks[(j>>6)*stride:])
 		bit := uint64(1) << (j & 63)
-		for _, o := range v.off[int(c)*16 : int(c)*16+P2] {
+		for _, o := range v.off[int(c)*P2 : int(c)*P2+P2] {
 			m[o] |= bit
 		}
 	}
@@ -104,9 +104,20 @@ type scratch struct {
 	preOff [16]uint8
 	preSet *set
 	preGen uint64
+	// results holds a scan's best guess of each chunk.
+	results []Pick
+	// pairsAfter[b] is the number of feedbacks with more than b black
+	// pegs.
+	pairsAfter [8]int
 }
 
 func (sc *scratch) ready(s *set) {
+	P := s.v.P
+	for b := range sc.pairsAfter {
+		if b < P && P <= maxSliced {
+			sc.pairsAfter[b] = len(s.v.pairs) - s.v.row[b+1]
+		}
+	}
 	if len(sc.counts) < s.v.keys {
 		sc.counts = make([]uint32, s.v.keys)
 	}
@@ -128,7 +139,7 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 	}
 	v := s.v
 	P := v.P
-	off := (*[16]uint8)(v.off[g*16:])
+	off := (*[16]uint8)(v.off[g*2*P:])
 	sizes := &sc.sizes
 	np := len(v.pairs)
 	clear(sizes[:np])
@@ -136,19 +147,23 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 	for w := 0; w < s.words; w++ {
 		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
 		var b0, b1, b2, t0, t1, t2 uint64
-		for j := 0; j < P; j++ {
-			x := m[off[j&15]]
-			c := b0 & x
-			b0 ^= x
-			d := b1 & c
-			b1 ^= c
-			b2 |= d
-			y := m[off[(P+j)&15]]
-			c = t0 & y
-			t0 ^= y
-			d = t1 & c
-			t1 ^= c
-			t2 |= d
+		if w == 0 {
+			b0, b1, b2, t0, t1, t2 = sc.first(s, m, off)
+		} else {
+			for j := 0; j < P; j++ {
+				x := m[off[j&15]]
+				c := b0 & x
+				b0 ^= x
+				d := b1 & c
+				b1 ^= c
+				b2 |= d
+				y := m[off[(P+j)&15]]
+				c = t0 & y
+				t0 ^= y
+				d = t1 & c
+				t1 ^= c
+				t2 |= d
+			}
 		}
 		if w == s.words-1 {
 			// Past the last member every mask is empty: its sums are 0.
@@ -175,56 +190,28 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 			}
 		}
 		rest -= 64
-		if rest > 0 && w&1 == 1 && o.bound(sizes[:np], rest) > limit {
+		if rest > 0 && o.bound(sizes[:np], rest, np) > limit {
 			return 0, false, false
 		}
 	}
-	return o.bound(sizes[:np], 0), sizes[v.win&63] != 0, true
+	return o.bound(sizes[:np], 0, np), sizes[v.win&63] != 0, true
 }
 
 // scoreWord is score for a set of at most 64 members, one plane: each
 // class's size goes straight into the score.
-//
-// Guesses come in ascending order, so a guess often shares its first pegs
-// with the one before: the sums over those pegs are kept (sc.pre), and
-// only the pegs after them are added.
 func (s *set) scoreWord(sc *scratch, g int, o Objective, limit int64) (score int64, cons, ok bool) {
 	v := s.v
 	P := v.P
-	off := (*[16]uint8)(v.off[g*16:])
+	off := (*[16]uint8)(v.off[g*2*P:])
 	m := (*[planeWords]uint64)(s.masks)
-	j := 0
-	if sc.preSet == s && sc.preGen == s.gen {
-		for j < P-1 && off[j&15] == sc.preOff[j&15] {
-			j++
-		}
-	}
-	sc.preSet, sc.preGen = s, s.gen
-	pre := &sc.pre
-	p := &pre[j&7]
-	b0, b1, b2, t0, t1, t2 := p[0], p[1], p[2], p[3], p[4], p[5]
-	for ; j < P; j++ {
-		x := m[off[j&15]]
-		c := b0 & x
-		b0 ^= x
-		d := b1 & c
-		b1 ^= c
-		b2 |= d
-		y := m[off[(P+j)&15]]
-		c = t0 & y
-		t0 ^= y
-		d = t1 & c
-		t1 ^= c
-		t2 |= d
-		if j < P-1 {
-			sc.preOff[j&15] = off[j&15]
-			pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
-		}
-	}
+	b0, b1, b2, t0, t1, t2 := sc.first(s, m, off)
 	all := s.last
 	b0, b1, b2 = b0|^all, b1|^all, b2|^all
 	eqB := ones(b0, b1, b2)
 	eqT := ones(t0, t1, t2)
+	// The codes past the last member sum to 7 black and 0 in all; with 7
+	// pegs, 7 black is also the win, so take them out of that row.
+	eqB[7] &= all
 	cons = eqB[P&7]&eqT[P&7] != 0
 	// Every (black, total) pair, row by row, in loops of fixed length that
 	// the processor predicts. The one impossible pair, P−1 black and P in
@@ -266,16 +253,61 @@ func (s *set) scoreWord(sc *scratch, g int, o Objective, limit int64) (score int
 			}
 		}
 	default:
+		// The rows after b can add at most one class a member, and at
+		// most one a pair.
+		rest := int64(len(s.members))
 		for b := 0; b <= P; b++ {
 			B := eqB[b&7]
+			rest -= int64(bits.OnesCount64(B))
 			for t := b; t <= P; t++ {
 				if B&eqT[t&7] != 0 {
 					score--
 				}
 			}
+			if score-min(rest, int64(sc.pairsAfter[b&7])) > limit {
+				return 0, false, false
+			}
 		}
 	}
 	return score, cons, true
+}
+
+// first returns the sums, in three bit slices each, of guess off's
+// position masks and of its count masks over the first plane m of s.
+// Guesses come in ascending order, so a guess often shares its first pegs
+// with the one before: the sums over those pegs are kept (sc.pre), and
+// only the pegs after them are added.
+func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
+	P := s.v.P
+	j := 0
+	if sc.preSet == s && sc.preGen == s.gen {
+		for j < P-1 && off[j&15] == sc.preOff[j&15] {
+			j++
+		}
+	}
+	sc.preSet, sc.preGen = s, s.gen
+	pre := &sc.pre
+	p := &pre[j&7]
+	b0, b1, b2, t0, t1, t2 = p[0], p[1], p[2], p[3], p[4], p[5]
+	for ; j < P; j++ {
+		x := m[off[j&15]]
+		c := b0 & x
+		b0 ^= x
+		d := b1 & c
+		b1 ^= c
+		b2 |= d
+		y := m[off[(P+j)&15]]
+		c = t0 & y
+		t0 ^= y
+		d = t1 & c
+		t1 ^= c
+		t2 |= d
+		if j < P-1 {
+			sc.preOff[j&15] = off[j&15]
+			pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
+		}
+	}
+	return
 }
 
 // terms[o][n] is the term of a class of n codes under the summing
@@ -420,9 +452,23 @@ func (s *set) scan(ctx context.Context, pool []int32, o Objective, stopAt int64,
 	stop.Store(int64(chunks))
 	var best atomic.Int64 // the lowest score of any guess scored in full
 	best.Store(math.MaxInt64)
+	if n := len(s.members); n*8 <= L {
+		// Any code's score bounds the best: the members', cheap to
+		// find, let the scan drop most guesses from the start.
+		sc.ready(s)
+		for _, c := range s.members {
+			if score, _, ok := sc.score(s, int(c), o, math.MaxInt64); ok {
+				best.Store(min(best.Load(), score))
+			}
+		}
+	}
 	margin := 4 * o.Tol()
 	tol := o.Tol()
-	results = make([]Pick, chunks)
+	if cap(sc.results) < chunks {
+		sc.results = make([]Pick, chunks)
+	}
+	results = sc.results[:chunks]
+	clear(results)
 	work := func(sc *scratch) {
 		sc.ready(s)
 		for {

@@ -24,6 +24,7 @@ import (
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/spacedata"
 )
 
 // maxSliced is the most pegs the bit-sliced kernel takes: its sums of up
@@ -42,10 +43,9 @@ type Variant struct {
 	rules mm.Rules
 	P, C  int
 	S     int      // masks of each kind, P·C; a plane holds 2S
-	off   []uint8  // [g·16 + j]: the plane offsets of g's P position masks, then its P count masks
+	off   []uint8  // [g·2P + j]: the plane offsets of g's P position masks, then its P count masks
 	words int      // words per packed bit vector
-	pk    []uint64 // [g·2·words …]: position bits, then unary colour counts
-	cmask []uint64 // [g]: the colours of g, bit k for colour k
+	pk    []uint64 // [g·2·words …]: position bits, then unary colour counts (the space's own)
 	shift uint     // key = black<<shift | (black + white), as mm's keys
 	keys  int      // one more than the largest key
 	pairs []pair   // the feedbacks that can occur, in key order
@@ -102,28 +102,20 @@ func newVariant(sp *mm.Space) *Variant {
 			v.pairs = append(v.pairs, pair{b: uint8(b), t: uint8(t), key: uint16(b<<v.shift | t)})
 		}
 	}
+	v.pk = spacedata.Packed(sp)
 	if P <= maxSliced && 2*v.S <= planeWords {
-		v.off = make([]uint8, N*16)
-	}
-	v.pk = make([]uint64, N*2*v.words)
-	v.cmask = make([]uint64, N)
-	var seen [mm.MaxColors]uint8
-	for g := 0; g < N; g++ {
-		c := sp.Code(g)
-		clear(seen[:C])
-		pk := v.pk[g*2*v.words : (g+1)*2*v.words]
-		for i := 0; i < P; i++ {
-			k := c.Peg(i)
-			t := int(seen[k])
-			seen[k]++
-			v.cmask[g] |= 1 << k
-			pb := i*C + k
-			pk[pb>>6] |= 1 << (pb & 63)
-			ub := k*P + t
-			pk[v.words+ub>>6] |= 1 << (ub & 63)
-			if v.off != nil {
-				v.off[g*16+i] = uint8(pb)
-				v.off[g*16+P+i] = uint8(v.S + ub)
+		// 2P offsets a code, and 16 bytes past the last, so that the
+		// kernel reads any code's as a [16]uint8.
+		v.off = make([]uint8, N*2*P+16)
+		var seen [mm.MaxColors]uint8
+		for g := 0; g < N; g++ {
+			c := sp.Code(g)
+			clear(seen[:C])
+			for i := 0; i < P; i++ {
+				k := c.Peg(i)
+				v.off[g*2*P+i] = uint8(i*C + k)
+				v.off[g*2*P+P+i] = uint8(v.S + k*P + int(seen[k]))
+				seen[k]++
 			}
 		}
 	}
@@ -172,4 +164,25 @@ func (v *Variant) KeysOf(g int, set []uint32, keys []uint16) {
 	for j, c := range set {
 		keys[j] = uint16(v.key(g, int(c)))
 	}
+}
+
+// held returns the colours some member holds, bit k for colour k: those
+// whose first unary count bit, k·P, is set in one of the members' codes.
+func (v *Variant) held(members []uint32) uint64 {
+	w := v.words
+	var u [4]uint64
+	for _, c := range members {
+		pk := v.pk[int(c)*2*w+w : int(c)*2*w+2*w]
+		for i, x := range pk {
+			u[i&3] |= x
+		}
+	}
+	var out uint64
+	for k := 0; k < v.C; k++ {
+		b := k * v.P
+		if b>>6 >= len(u) || u[b>>6]&(1<<(b&63)) != 0 {
+			out |= 1 << k
+		}
+	}
+	return out
 }

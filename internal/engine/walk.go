@@ -28,7 +28,7 @@ const MaxDepth = 255
 func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress func(done int), workers int) ([]uint8, error) {
 	N := ch.V.sp.Len()
 	w := &walk{ch: ch, ctx: ctx, want: want, progress: progress, depth: make([]uint8, N)}
-	w.big = max(256, N/256)
+	w.big = max(256, N/32)
 	all := make([]uint32, N)
 	for i := range all {
 		all[i] = uint32(i)
@@ -53,7 +53,8 @@ func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress fun
 					return
 				}
 				t := w.tasks[k]
-				if err := w.node(wk, t.members, t.history, len(t.history), 1, false); err != nil {
+				wk.history = append(wk.history[:0], t.history...)
+				if err := w.node(wk, t.members, wk.history, len(t.history), 1, false); err != nil {
 					errs[i] = err
 					next.Store(int64(len(w.tasks)))
 					return
@@ -126,22 +127,22 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 	}
 	v := ch.V
 	n := len(members)
-	// Below the top, whose nodes wait as tasks, each depth's memory is
-	// reused by the next node at that depth.
-	var lv level
-	if !top {
-		for len(wk.levels) <= d {
-			wk.levels = append(wk.levels, level{})
-		}
-		lv = wk.levels[d]
+	// Each depth's memory is reused by the next node at that depth, but
+	// for the candidates of the children at the top, which wait as tasks.
+	for len(wk.levels) <= d {
+		wk.levels = append(wk.levels, level{})
 	}
+	lv := &wk.levels[d]
 	lv.keys = grow(lv.keys, n)
 	lv.counts = grow(lv.counts, 2*v.keys+1)
-	lv.sorted = grow(lv.sorted, n)
-	if !top {
-		wk.levels[d] = lv
+	var sorted []uint32
+	if top {
+		sorted = make([]uint32, n)
+	} else {
+		lv.sorted = grow(lv.sorted, n)
+		sorted = lv.sorted
 	}
-	keys, counts, sorted := lv.keys, lv.counts[:v.keys+1], lv.sorted
+	keys, counts := lv.keys, lv.counts[:v.keys+1]
 	at := lv.counts[v.keys+1:]
 	v.KeysOf(g, members, keys)
 	// Sort the members by key, keeping their order within a class.
@@ -164,7 +165,19 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 			w.finish(1)
 		}
 	}
-	code := v.sp.Code(g)
+	// The children's history: at the top, a slice of its own for the
+	// tasks to keep; below it the worker's, in which each depth's guess
+	// replaces the one before.
+	var h []mm.Code
+	if top {
+		h = append(history[:d:d], v.sp.Code(g))
+	} else {
+		if len(wk.history) <= d {
+			wk.history = append(wk.history[:d], mm.Code{})
+		}
+		wk.history[d] = v.sp.Code(g)
+		h = wk.history[:d+1]
+	}
 	for k := 0; k < v.keys; k++ {
 		lo, hi := counts[k], counts[k+1]
 		if k == win || lo == hi {
@@ -178,7 +191,6 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 			}
 			continue
 		}
-		h := append(history[:d:d], code)
 		if err := w.node(wk, kids, h, d+1, workers, top); err != nil {
 			return err
 		}
