@@ -167,9 +167,23 @@ func spread(rest, k int) int64 {
 	if rest <= k {
 		return 0
 	}
+	if k < len(spreadTab) && rest < len(spreadTab[k]) {
+		return spreadTab[k][rest]
+	}
+	return spreadOf(rest, k)
+}
+
+func spreadOf(rest, k int) int64 {
+	if rest <= k {
+		return 0
+	}
 	x := float64(rest) * math.Log(float64(rest)/float64(k)) * (1 << 32)
 	return max(0, int64(x*(1-1e-9))-1024)
 }
+
+// spreadTab[k][r] is spread(r, k) for the k of 4 to 7 pegs and r below
+// 2048, built with the other tables.
+var spreadTab [36][]int64
 
 // Perfect returns the best score possible for n candidates: every class of
 // one code.
@@ -190,6 +204,13 @@ var buildTables = sync.OnceFunc(func() {
 		t[n] = fixedNLogN(n)
 	}
 	nlognTab = t
+	for p := 4; p <= 7; p++ {
+		k := (p+1)*(p+2)/2 - 1
+		spreadTab[k] = make([]int64, 2048)
+		for r := range spreadTab[k] {
+			spreadTab[k][r] = spreadOf(r, k)
+		}
+	}
 	for _, o := range []Objective{SumSquares, SumNLogN, NegParts} {
 		for n := range terms[o] {
 			terms[o][n] = o.term(uint32(n))

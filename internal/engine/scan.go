@@ -107,8 +107,8 @@ type scratch struct {
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 	// pairsAfter[b] is the number of feedbacks with more than b black
-	// pegs.
-	pairsAfter [8]int
+	// pegs, rowLen[b] the number with b.
+	pairsAfter, rowLen [8]int
 }
 
 func (sc *scratch) ready(s *set) {
@@ -116,6 +116,10 @@ func (sc *scratch) ready(s *set) {
 	for b := range sc.pairsAfter {
 		if b < P && P <= maxSliced {
 			sc.pairsAfter[b] = len(s.v.pairs) - s.v.row[b+1]
+			sc.rowLen[b] = s.v.row[b+1] - s.v.row[b]
+		}
+		if b == P {
+			sc.rowLen[b] = 1
 		}
 	}
 	if len(sc.counts) < s.v.keys {
@@ -141,7 +145,9 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 	P := v.P
 	off := (*[16]uint8)(v.off[g*2*P:])
 	sizes := &sc.sizes
-	np := len(v.pairs)
+	// sizes counts every (black, total) pair, the impossible one too;
+	// k classes can hold codes.
+	np, k := (P+1)*(P+2)/2, len(v.pairs)
 	clear(sizes[:np])
 	rest := len(s.members)
 	for w := 0; w < s.words; w++ {
@@ -165,36 +171,35 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 				t2 |= d
 			}
 		}
+		all := ^uint64(0)
 		if w == s.words-1 {
-			// Past the last member every mask is empty: its sums are 0.
-			all := s.last
+			// Past the last member every mask is empty: mark those
+			// codes 7 black, a row the pairs of 7 pegs alone reach,
+			// and take them out of it.
+			all = s.last
 			b0, b1, b2 = b0|^all, b1|^all, b2|^all
 		}
 		eqB := ones(b0, b1, b2)
 		eqT := ones(t0, t1, t2)
-		// The pairs run by black pegs, then total; row b starts at
-		// v.row[b]. The sum 7 marks the codes past the last member.
+		eqB[7] &= all
+		// Every (black, total) pair, row by row, in loops of fixed
+		// length; the impossible one, P−1 black and P in all, stays
+		// empty.
+		i := 0
 		for b := 0; b <= P; b++ {
 			B := eqB[b&7]
-			if B == 0 {
-				continue
-			}
-			i := v.row[b]
-			top := P
-			if b == P-1 {
-				top = P - 1
-			}
-			for t := b; t <= top; t++ {
+			for t := b; t <= P; t++ {
 				sizes[i&63] += int32(bits.OnesCount64(B & eqT[t&7]))
 				i++
 			}
 		}
 		rest -= 64
-		if rest > 0 && o.bound(sizes[:np], rest, np) > limit {
+		// The bound after each of the first planes, then every fourth.
+		if rest > 0 && (w < 4 || w&3 == 3) && o.bound(sizes[:np], rest, k) > limit {
 			return 0, false, false
 		}
 	}
-	return o.bound(sizes[:np], 0, np), sizes[v.win&63] != 0, true
+	return o.bound(sizes[:np], 0, k), sizes[(np-1)&63] != 0, true
 }
 
 // scoreWord is score for a set of at most 64 members, one plane: each
@@ -253,12 +258,23 @@ func (s *set) scoreWord(sc *scratch, g int, o Objective, limit int64) (score int
 			}
 		}
 	default:
+		// Row b holds at most as many classes as members and as pairs:
+		// the sum of those bounds the parts before any pair is looked at.
+		var size [8]int64
+		ub := int64(0)
+		for b := 0; b <= P; b++ {
+			size[b&7] = int64(bits.OnesCount64(eqB[b&7]))
+			ub += min(size[b&7], int64(sc.rowLen[b&7]))
+		}
+		if -ub > limit {
+			return 0, false, false
+		}
 		// The rows after b can add at most one class a member, and at
 		// most one a pair.
 		rest := int64(len(s.members))
 		for b := 0; b <= P; b++ {
 			B := eqB[b&7]
-			rest -= int64(bits.OnesCount64(B))
+			rest -= size[b&7]
 			for t := b; t <= P; t++ {
 				if B&eqT[t&7] != 0 {
 					score--
@@ -407,6 +423,9 @@ func (sc *scratch) scorePacked1(s *set, g int, o Objective, limit int64) (score 
 			}
 		}
 	case NegParts:
+		// Each member that joins a class already met costs a part for
+		// good: the guess is beaten once n less those exceeds the best.
+		most := -int64(n)
 		for j := range keys {
 			k := uint16(bits.OnesCount64(gp&data[2*j])<<sh | bits.OnesCount64(gu&data[2*j+1]))
 			keys[j] = k
@@ -414,6 +433,9 @@ func (sc *scratch) scorePacked1(s *set, g int, o Objective, limit int64) (score 
 			counts[k] = c + 1
 			if c == 0 {
 				score--
+			} else if most++; most > limit {
+				done, ok = j+1, false
+				break
 			}
 		}
 	}

@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// BenchmarkWalk measures one worker playing every secret of a variant, the
+// work of `mastermind bench --all` under GOMAXPROCS=1 without the process
+// around it. BENCHMARKS.md compares it, through the command, with the C++
+// peer's mmstrat.
+func BenchmarkWalk(b *testing.B) {
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 4}, {Colors: 10, Pegs: 4}, {Colors: 8, Pegs: 5}} {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, o := range objectives {
+			b.Run(r.String()+"/"+short[o], func(b *testing.B) {
+				ch := &Chooser{V: For(sp), Obj: o}
+				for b.Loop() {
+					if _, err := ch.Walk(context.Background(), nil, nil, 1); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkScore measures scoring one guess against sets of each size
+// class: candidate by candidate (8), one plane of masks (40) and several
+// (200).
+func BenchmarkScore(b *testing.B) {
+	sp, err := mm.SpaceOf(mm.Rules{Colors: 8, Pegs: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := For(sp)
+	for _, n := range []int{8, 40, 200} {
+		// Every 997th code: a set spread over the space.
+		var members []uint32
+		for i := 0; len(members) < n; i += 997 {
+			members = append(members, uint32(i%sp.Len()))
+		}
+		slices.Sort(members)
+		for _, o := range objectives {
+			b.Run(short[o]+"/"+strconv.Itoa(n), func(b *testing.B) {
+				var s set
+				var sc scratch
+				s.load(v, members)
+				sc.ready(&s)
+				g := 0
+				for b.Loop() {
+					sc.score(&s, g, o, 1<<62)
+					if g++; g == sp.Len() {
+						g = 0
+					}
+				}
+			})
+		}
+	}
+}
+
+// short names the objectives in benchmark names.
+var short = map[Objective]string{Largest: "knuth", SumSquares: "expected-size", SumNLogN: "entropy", NegParts: "most-parts"}
