@@ -103,6 +103,11 @@ func TestTies(t *testing.T) {
 	if c := SumNLogN.Score([]uint32{3, 3, 2}); c == a {
 		t.Errorf("Σ n·ln n of {3,3,2} = %d equals {2,2,2,2}'s", c)
 	}
+	for n := range nlognTab {
+		if n >= 2 && nlognTab[n] != fixedNLogN(n) {
+			t.Fatalf("nlognTab[%d] = %d; fixedNLogN = %d", n, nlognTab[n], fixedNLogN(n))
+		}
+	}
 	if got := fixedNLogN(20000) - nlogn(20000); got != 0 {
 		t.Errorf("fixedNLogN(20000) - nlogn(20000) = %d; want 0", got)
 	}

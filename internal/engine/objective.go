@@ -199,9 +199,29 @@ func (o Objective) Perfect(n int) int64 {
 var nlognTab []int64
 
 var buildTables = sync.OnceFunc(func() {
-	t := make([]int64, 1<<14)
-	for n := 2; n < len(t); n++ {
-		t[n] = fixedNLogN(n)
+	// ln n as fixedNLogN sums it, from the smallest prime factor by a
+	// sieve: ln n = ln p + ln(n/p), one addition a number.
+	const size = 1 << 14
+	ln := make([]int64, size)
+	smallest := make([]int32, size)
+	for p := 2; p < size; p++ {
+		if smallest[p] == 0 {
+			for m := p; m < size; m += p {
+				if smallest[m] == 0 {
+					smallest[m] = int32(p)
+				}
+			}
+		}
+	}
+	t := make([]int64, size)
+	for n := 2; n < size; n++ {
+		p := int(smallest[n])
+		if p == n {
+			ln[n] = fixedLog(n)
+		} else {
+			ln[n] = ln[p] + ln[n/p]
+		}
+		t[n] = int64(n) * ln[n]
 	}
 	nlognTab = t
 	for p := 4; p <= 7; p++ {

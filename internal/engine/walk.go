@@ -1,11 +1,11 @@
 package engine
 
 import (
+	"container/heap"
 	"context"
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -16,12 +16,12 @@ const MaxDepth = 255
 // Walk plays the chooser's strategy against every secret of its variant,
 // depth first, and returns depth[i], the number of guesses the game against
 // the secret of space index i takes. If want is not nil, only the secrets
-// it accepts are played (the others' depth is 0), and subtrees holding none
-// are skipped. progress, if not nil, is called with the number of secrets
-// played so far (of those want accepts) each time it grows; calls never
-// overlap. The guesses near the root
-// are scored on workers goroutines, and the subtrees below them are shared
-// among as many. Walk returns ctx.Err() soon after ctx is done.
+// it accepts are played (the others' depth may be 0), and subtrees holding
+// none are skipped. progress, if not nil, is called with the number of
+// secrets played so far (of those want accepts) each time it grows; calls
+// never overlap. The nodes near the root are scored with workers
+// goroutines on each, while as many take the subtrees below them, the
+// largest first. Walk returns ctx.Err() soon after ctx is done.
 //
 // Its memory is the depth table, a byte a code, and the candidates of the
 // nodes under way: it does not keep the tree.
@@ -34,35 +34,36 @@ func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress fun
 		all[i] = uint32(i)
 	}
 	workers = max(1, workers)
-	// The nodes of many candidates, one at a time with every worker on
-	// each scan; subtrees of fewer go to a list.
-	if err := w.node(&worker{}, all, nil, 0, workers, true); err != nil {
-		return nil, err
-	}
-	// Largest first, so that no worker is left with a big one at the end.
-	slices.SortStableFunc(w.tasks, func(a, b task) int { return len(b.members) - len(a.members) })
-	var next atomic.Int64
+	// The workers take the subtrees of fewer than w.big candidates, the
+	// largest waiting first, while the nodes of more are scored one at a
+	// time with every worker on each scan: games end, and progress shows,
+	// from the start.
+	w.ready = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for i := range workers {
 		wg.Go(func() {
 			wk := &worker{}
 			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(w.tasks) {
+				t, ok := w.take()
+				if !ok {
 					return
 				}
-				t := w.tasks[k]
 				wk.history = append(wk.history[:0], t.history...)
 				if err := w.node(wk, t.members, wk.history, len(t.history), 1, false); err != nil {
 					errs[i] = err
-					next.Store(int64(len(w.tasks)))
+					w.stop()
 					return
 				}
 			}
 		})
 	}
+	err := w.node(&worker{}, all, nil, 0, workers, true)
+	w.close()
 	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -74,6 +75,43 @@ func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress fun
 	return w.depth, nil
 }
 
+// put adds a subtree for the workers.
+func (w *walk) put(t task) {
+	w.mu.Lock()
+	heap.Push(&w.tasks, t)
+	w.mu.Unlock()
+	w.ready.Signal()
+}
+
+// take returns the largest subtree waiting, waiting for one while the top
+// of the tree is still being scored; false once there are no more.
+func (w *walk) take() (task, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for len(w.tasks) == 0 && !w.closed {
+		w.ready.Wait()
+	}
+	if len(w.tasks) == 0 {
+		return task{}, false
+	}
+	return heap.Pop(&w.tasks).(task), true
+}
+
+// close says no more subtrees will come.
+func (w *walk) close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
+	w.ready.Broadcast()
+}
+
+// stop drops the subtrees waiting, after an error.
+func (w *walk) stop() {
+	w.mu.Lock()
+	w.tasks = nil
+	w.mu.Unlock()
+}
+
 type walk struct {
 	ch       *Chooser
 	ctx      context.Context
@@ -82,9 +120,25 @@ type walk struct {
 	depth    []uint8
 	big      int // fewer candidates than this make a task
 
-	mu    sync.Mutex
-	done  int
-	tasks []task
+	mu     sync.Mutex // guards done, tasks, closed; progress is called under it
+	done   int
+	tasks  tasks
+	closed bool
+	ready  *sync.Cond // a task came, or the top is done
+}
+
+// tasks is a heap of subtrees, the most candidates first.
+type tasks []task
+
+func (t tasks) Len() int           { return len(t) }
+func (t tasks) Less(i, j int) bool { return len(t[i].members) > len(t[j].members) }
+func (t tasks) Swap(i, j int)      { t[i], t[j] = t[j], t[i] }
+func (t *tasks) Push(x any)        { *t = append(*t, x.(task)) }
+func (t *tasks) Pop() any {
+	old := *t
+	x := old[len(old)-1]
+	*t = old[:len(old)-1]
+	return x
 }
 
 // A task is a subtree left for the workers.
@@ -111,7 +165,7 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 		return nil
 	}
 	if top && len(members) < w.big {
-		w.tasks = append(w.tasks, task{members: members, history: history})
+		w.put(task{members: members, history: history})
 		return nil
 	}
 	if err := w.ctx.Err(); err != nil {
