@@ -35,6 +35,8 @@ type bar struct {
 	recent    []sample  // the last rateWindow of progress, oldest first
 	shown     bool
 	throttled time.Duration
+	log       bool      // stderr is not a terminal: a line now and then
+	logged    time.Time // when the last line was written
 }
 
 // A sample is the work done at a time.
@@ -74,8 +76,26 @@ func (b *bar) set(n int) {
 	for len(b.recent) > 2 && now.Sub(b.recent[0].at) > rateWindow {
 		b.recent = b.recent[1:]
 	}
+	if b.log {
+		// A log, not a screen: a line every logEvery of a long run,
+		// without the bar itself.
+		if now.Sub(b.start) >= logEvery && now.Sub(b.logged) >= logEvery && b.done < b.total {
+			fmt.Fprintln(b.w, b.logLine(now))
+			b.logged = now
+		}
+		return
+	}
 	fmt.Fprintf(b.w, "\r\033[K%s", b.line(now))
 	b.shown = true
+}
+
+// logLine returns the bar's news as a line of a log at time now.
+func (b *bar) logLine(now time.Time) string {
+	line := fmt.Sprintf("%s: %d/%d games, %d%%, %s", b.label, b.done, b.total, 100*b.done/max(1, b.total), short(now.Sub(b.start)))
+	if est, ok := b.estimate(); ok {
+		line += ", about " + short(est) + " left"
+	}
+	return line
 }
 
 // line returns the bar's text at time now.
@@ -133,20 +153,19 @@ func (b *bar) clear() {
 	}
 }
 
-// runBar shows on stderr, when it is a terminal, the progress of several
-// runs of games one after another; a nil *runBar does nothing.
+// runBar shows on stderr the progress of several runs of games one after
+// another; a nil *runBar does nothing.
 type runBar struct {
 	b    *bar
 	base int
 }
 
-// newRunBar returns a bar for total games in all, or nil if stderr is not
-// a terminal.
+// newRunBar returns a bar for total games in all. When stderr is not a
+// terminal it writes a line of news every logEvery of a long run instead.
 func (e *Env) newRunBar(total int) *runBar {
-	if !e.StderrTTY {
-		return nil
-	}
-	return &runBar{b: newBar(e.Stderr, total)}
+	b := newBar(e.Stderr, total)
+	b.log = !e.StderrTTY
+	return &runBar{b: b}
 }
 
 // track makes opts report a run labelled label whose games come after the

@@ -67,3 +67,26 @@ func TestShort(t *testing.T) {
 		}
 	}
 }
+
+// TestBarLog checks the bar when stderr is not a terminal: no line in
+// the first logEvery, then whole lines, one per logEvery, with no
+// terminal codes, and none once the games are done.
+func TestBarLog(t *testing.T) {
+	var out bytes.Buffer
+	b := newBar(&out, 100)
+	b.label, b.log, b.throttled = "entropy", true, 0
+	now := time.Unix(0, 0)
+	b.now = func() time.Time { return now }
+	for i := 0; i < 100; i++ {
+		b.set(i)
+		now = now.Add(time.Second)
+	}
+	b.set(100)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 3 || strings.Contains(out.String(), "\033") {
+		t.Fatalf("log of 100 games at one a second = %q; want 3 lines (at 30, 60 and 90 s), no escapes", out.String())
+	}
+	if want := "entropy: 30/100 games, 30%, 30s, about 1m10s left"; lines[0] != want {
+		t.Errorf("first line %q; want %q", lines[0], want)
+	}
+}
