@@ -2,9 +2,15 @@ package mastermind
 
 import (
 	"fmt"
-	"github.com/mastermind-toolkit/mastermind/internal/spacedata"
 	"sync"
+
+	"github.com/mastermind-toolkit/mastermind/internal/spacedata"
 )
+
+// The scoring engine reads a space's packed codes through spacedata.
+func init() {
+	spacedata.Packed = func(space any) []uint64 { return space.(*Space).data }
+}
 
 // MaxSpace is the largest number of codes a Space enumerates.
 const MaxSpace = 1 << 24
@@ -171,10 +177,6 @@ func (sp *Space) SolvedKey() int { return sp.pk.key(sp.rules.Pegs, 0) }
 // packed forms.
 func (sp *Space) Score(i, j int) Feedback {
 	return sp.KeyFeedback(sp.pk.keyOf(sp.packed(i), sp.packed(j)))
-}
-
-func init() {
-	spacedata.Packed = func(space any) []uint64 { return space.(*Space).data }
 }
 
 func (sp *Space) packed(i int) []uint64 {

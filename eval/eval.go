@@ -7,7 +7,9 @@
 // guess is computed once however many games pass through it. A randomised
 // strategy plays each game on its own, with a random source derived from the
 // seed and the game's number, so results do not depend on the number of
-// workers.
+// workers. A strategy that plays every secret itself, depth first (a
+// Walker, as the scoring strategies are), is asked for every game's length
+// at once instead.
 package eval
 
 import (
@@ -160,7 +162,9 @@ func gameRand(seed, i, p uint64) *rand.Rand {
 // so that games sharing a history share its guesses; CheckMemory refuses a
 // tree that would not fit. When every secret is played, a strategy that
 // gives its whole tree at once (Treer) is asked for it and the games walk
-// it. Other games are played each on its own.
+// it. A Walker is asked for the length of every game the run needs, in
+// memory that does not grow with the games. Other games are played each
+// on its own.
 func Run(ctx context.Context, r mm.Rules, name string, s mm.Strategy, opts *Options) (*Report, error) {
 	if opts == nil {
 		opts = &Options{}

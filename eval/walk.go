@@ -34,27 +34,32 @@ func walks(r mm.Rules, s mm.Strategy) (Walker, bool) {
 }
 
 // runWalk is Run for a Walker: one walk of the secrets the games need,
-// then each game looked up in order.
+// then each game looked up in order. Every game is reported to Record and
+// to Progress once, as Run promises; over every secret the Progress calls
+// come as the walk finds the games, before the Record calls, and over
+// sampled secrets both come once the walk is done.
 func runWalk(ctx context.Context, r mm.Rules, name string, w Walker, src secrets, opts *Options, start time.Time) (*Report, error) {
 	sp, err := mm.SpaceOf(r)
 	if err != nil {
 		return nil, err
 	}
 	N := sp.Len()
+	// The secrets to walk to: with a selection, or fewer sampled games
+	// than codes, only the subtrees that hold them are walked. Select is
+	// asked once a game here, and for sampled games once more below (a
+	// secret may be drawn by games selected and not).
 	var want func(i int) bool
-	switch {
-	case !src.sampled && opts.Select != nil:
-		want = func(i int) bool { return opts.Select(i, sp.Code(i)) }
-	case src.sampled && src.n < N:
-		// Fewer games than codes: walk only the subtrees their secrets
-		// reach.
+	if opts.Select != nil || (src.sampled && src.n < N) {
 		need := make([]uint64, (N+63)/64)
 		for i := range src.n {
 			secret := src.at(i)
 			if opts.Select != nil && !opts.Select(i, secret) {
 				continue
 			}
-			k, _ := sp.Index(secret)
+			k := i
+			if src.sampled {
+				k, _ = sp.Index(secret)
+			}
 			need[k>>6] |= 1 << (k & 63)
 		}
 		want = func(i int) bool { return need[i>>6]&(1<<(i&63)) != 0 }
@@ -73,12 +78,12 @@ func runWalk(ctx context.Context, r mm.Rules, name string, w Walker, src secrets
 	done := 0
 	for i := range src.n {
 		secret := src.at(i)
-		if opts.Select != nil && !opts.Select(i, secret) {
-			continue
-		}
 		k := i
 		if src.sampled {
 			k, _ = sp.Index(secret)
+		}
+		if want != nil && !want(k) || src.sampled && opts.Select != nil && !opts.Select(i, secret) {
+			continue
 		}
 		g := int(depth[k])
 		if g == 0 {

@@ -186,13 +186,13 @@ func bestGuess(ctx context.Context, st *mm.State, obj objective, consistentOnly 
 // walk plays obj against every secret of r that want accepts, depth first
 // (see eval.Walker).
 func walk(ctx context.Context, r mm.Rules, obj objective, consistentOnly bool, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	if n := r.WithDefaults().Size(); n > MaxHeuristicSpace {
+		return nil, fmt.Errorf("%w: %s enumerates every code, and %s has %s, more than %d",
+			mm.ErrTooLarge, obj.name, r, sizeText(r), MaxHeuristicSpace)
+	}
 	sp, err := mm.SpaceOf(r)
 	if err != nil {
 		return nil, err
-	}
-	if n := r.Size(); n > MaxHeuristicSpace {
-		return nil, fmt.Errorf("%w: %s enumerates every code, and %s has %s, more than %d",
-			mm.ErrTooLarge, obj.name, r, sizeText(r), MaxHeuristicSpace)
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

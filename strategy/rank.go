@@ -25,7 +25,8 @@ type Scored struct {
 // Rank returns the k best guesses for st under the named scoring strategy
 // (knuth, expected-size, entropy or most-parts), best first, by the same
 // rule the strategy plays: its score, then a consistent code, then the lowest
-// code. Only one guess of each symmetry class is listed. The variant must be
+// code. Only one guess of each symmetry class is listed (codes that differ
+// only in colours no candidate holds are one class). The variant must be
 // enumerable.
 func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, error) {
 	var obj objective

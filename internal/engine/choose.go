@@ -89,7 +89,7 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 	}
 	v := ch.V
 	stopAt, canStop := int64(0), false
-	if n <= len(v.pairs) {
+	if n <= v.pairs {
 		// The lowest candidate that splits the candidates into classes
 		// of one is the answer: no guess scores better, and a candidate
 		// wins the tie. When none does, the first code that does ends
@@ -176,7 +176,8 @@ func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) []int32
 
 // Pool returns the guesses Choose scores for the candidates members after
 // the guesses of history, ascending space indices: one per class of codes
-// that the history's symmetries relate.
+// that the history's symmetries relate, or that differ only in colours no
+// candidate holds. The slice may be shared: the caller must not modify it.
 func (ch *Chooser) Pool(members []uint32, history []mm.Code) []int32 {
 	p := ch.pool(&worker{}, members, history)
 	if p == nil {

@@ -99,25 +99,6 @@ func (o Objective) Score(counts []uint32) int64 {
 	return s
 }
 
-// scoreSparse is Score when only the classes named by keys can be
-// non-empty; it clears those counts as it goes, leaving counts all zero.
-func (o Objective) scoreSparse(counts []uint32, keys []uint16) int64 {
-	s := int64(0)
-	for _, k := range keys {
-		n := counts[k]
-		if n == 0 {
-			continue
-		}
-		counts[k] = 0
-		if o == Largest {
-			s = max(s, int64(n))
-		} else {
-			s += o.term(n)
-		}
-	}
-	return s
-}
-
 // bound returns a score no guess can beat whose classes so far have the
 // sizes of sizes and rest candidates still to place, in at most k classes.
 // Each class only grows; and however the rest fall into the k classes, as
@@ -231,10 +212,8 @@ var buildTables = sync.OnceFunc(func() {
 			spreadTab[k][r] = spreadOf(r, k)
 		}
 	}
-	for _, o := range []Objective{SumSquares, SumNLogN, NegParts} {
-		for n := range terms[o] {
-			terms[o][n] = o.term(uint32(n))
-		}
+	for n := range smallNLogN {
+		smallNLogN[n] = t[n]
 	}
 })
 

@@ -41,24 +41,16 @@ const planeWords = 256
 type Variant struct {
 	sp    *mm.Space
 	rules mm.Rules
-	P, C  int
+	P, C  int      // pegs and colours
 	S     int      // masks of each kind, P·C; a plane holds 2S
 	off   []uint8  // [g·2P + j]: the plane offsets of g's P position masks, then its P count masks
 	words int      // words per packed bit vector
 	pk    []uint64 // [g·2·words …]: position bits, then unary colour counts (the space's own)
 	shift uint     // key = black<<shift | (black + white), as mm's keys
 	keys  int      // one more than the largest key
-	pairs []pair   // the feedbacks that can occur, in key order
-	win   int      // the index in pairs of the win
-	win2  int      // the key of the win
-	row   []int    // [b]: the index in pairs of the first with b black pegs
-}
-
-// A pair is one feedback as the kernel sees it: b black pegs and t pegs
-// right in colour (black + white).
-type pair struct {
-	b, t uint8
-	key  uint16
+	pairs int      // the feedbacks that can occur
+	win   int      // the key of the win
+	row   []int    // [b]: the feedbacks with fewer than b black pegs
 }
 
 var variants struct {
@@ -90,18 +82,17 @@ func newVariant(sp *mm.Space) *Variant {
 	v := &Variant{sp: sp, rules: r, P: P, C: C, S: P * C, shift: uint(bits.Len(uint(P)))}
 	v.words = (P*C + 63) / 64
 	v.keys = P<<v.shift | P + 1
+	// The feedbacks, b black pegs and t pegs right in colour (black and
+	// white), row by row of b; P−1 black and P in all cannot occur.
 	for b := 0; b <= P; b++ {
-		v.row = append(v.row, len(v.pairs))
+		v.row = append(v.row, v.pairs)
 		for t := b; t <= P; t++ {
-			if b == P-1 && t == P {
-				continue
+			if b != P-1 || t != P {
+				v.pairs++
 			}
-			if b == P && t == P {
-				v.win = len(v.pairs)
-			}
-			v.pairs = append(v.pairs, pair{b: uint8(b), t: uint8(t), key: uint16(b<<v.shift | t)})
 		}
 	}
+	v.row = append(v.row, v.pairs)
 	v.pk = spacedata.Packed(sp)
 	if P <= maxSliced && 2*v.S <= planeWords {
 		// 2P offsets a code, and 16 bytes past the last, so that the
@@ -119,12 +110,9 @@ func newVariant(sp *mm.Space) *Variant {
 			}
 		}
 	}
-	v.win2 = P<<v.shift | P
+	v.win = P<<v.shift | P
 	return v
 }
-
-// Space returns the variant's space.
-func (v *Variant) Space() *mm.Space { return v.sp }
 
 // key returns the feedback key of codes a and b.
 func (v *Variant) key(a, b int) int {
@@ -139,17 +127,11 @@ func (v *Variant) key(a, b int) int {
 	return black<<v.shift | total
 }
 
-// Feedback returns the feedback of key k.
-func (v *Variant) Feedback(k int) mm.Feedback {
-	b := k >> v.shift
-	return mm.Feedback{Black: b, White: k&(1<<v.shift-1) - b}
-}
-
 // Keys returns one more than the largest feedback key.
 func (v *Variant) Keys() int { return v.keys }
 
 // WinKey returns the key of the win.
-func (v *Variant) WinKey() int { return v.rules.Pegs<<v.shift | v.rules.Pegs }
+func (v *Variant) WinKey() int { return v.win }
 
 // KeysOf writes into keys[j] the feedback key of set[j] against guess g.
 func (v *Variant) KeysOf(g int, set []uint32, keys []uint16) {

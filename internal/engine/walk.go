@@ -21,12 +21,17 @@ const MaxDepth = 255
 // secrets played so far (of those want accepts) each time it grows; calls
 // never overlap. The nodes near the root are scored with workers
 // goroutines on each, while as many take the subtrees below them, the
-// largest first. Walk returns ctx.Err() soon after ctx is done.
+// largest first: up to 2·workers goroutines are busy while the top is
+// scored. Walk returns ctx.Err() soon after ctx is done, and the first
+// error of any node (ErrGuessLimit past MaxDepth guesses).
 //
 // Its memory is the depth table, a byte a code, and the candidates of the
 // nodes under way: it does not keep the tree.
 func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress func(done int), workers int) ([]uint8, error) {
 	N := ch.V.sp.Len()
+	// The first error, of the top or of a worker, stops them all.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	w := &walk{ch: ch, ctx: ctx, want: want, progress: progress, depth: make([]uint8, N)}
 	w.big = max(256, N/32)
 	all := make([]uint32, N)
@@ -40,8 +45,11 @@ func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress fun
 	// from the start.
 	w.ready = sync.NewCond(&w.mu)
 	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for i := range workers {
+	fail := func(err error) {
+		cancel(err)
+		w.stop()
+	}
+	for range workers {
 		wg.Go(func() {
 			wk := &worker{}
 			for {
@@ -51,28 +59,39 @@ func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress fun
 				}
 				wk.history = append(wk.history[:0], t.history...)
 				if err := w.node(wk, t.members, wk.history, len(t.history), 1, false); err != nil {
-					errs[i] = err
-					w.stop()
+					fail(err)
 					return
 				}
 			}
 		})
 	}
-	err := w.node(&worker{}, all, nil, 0, workers, true)
+	if err := w.node(&worker{}, all, nil, 0, workers, true); err != nil {
+		fail(err)
+	}
 	w.close()
 	wg.Wait()
-	if err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
 	}
 	return w.depth, nil
+}
+
+// A walk is the state of one Walk.
+type walk struct {
+	ch       *Chooser
+	ctx      context.Context
+	want     func(i int) bool
+	progress func(done int)
+	depth    []uint8
+	big      int // fewer candidates than this make a task
+
+	mu     sync.Mutex // guards tasks and closed
+	tasks  tasks
+	closed bool
+	ready  *sync.Cond // a task came, or the top is done
+
+	pmu  sync.Mutex // guards done; progress is called under it
+	done int
 }
 
 // put adds a subtree for the workers.
@@ -112,21 +131,6 @@ func (w *walk) stop() {
 	w.mu.Unlock()
 }
 
-type walk struct {
-	ch       *Chooser
-	ctx      context.Context
-	want     func(i int) bool
-	progress func(done int)
-	depth    []uint8
-	big      int // fewer candidates than this make a task
-
-	mu     sync.Mutex // guards done, tasks, closed; progress is called under it
-	done   int
-	tasks  tasks
-	closed bool
-	ready  *sync.Cond // a task came, or the top is done
-}
-
 // tasks is a heap of subtrees, the most candidates first.
 type tasks []task
 
@@ -152,10 +156,10 @@ func (w *walk) finish(n int) {
 	if w.progress == nil || n == 0 {
 		return
 	}
-	w.mu.Lock()
+	w.pmu.Lock()
 	w.done += n
 	w.progress(w.done)
-	w.mu.Unlock()
+	w.pmu.Unlock()
 }
 
 // node plays the subtree of members after history (d guesses). At the top
@@ -171,7 +175,9 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	if d >= MaxDepth {
+	if d+2 > MaxDepth {
+		// The node's guess is the (d+1)th, and a child of one code
+		// is found with the next: depths past MaxDepth do not fit.
 		return fmt.Errorf("%w: %d guesses without finding the secret", mm.ErrGuessLimit, d)
 	}
 	ch := w.ch

@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"math/bits"
+)
+
+// scorePacked is score a candidate at a time, with the score kept as the
+// candidates are counted, so that a guess sure to score above limit stops
+// early.
+func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score int64, cons, ok bool) {
+	v := s.v
+	n := len(s.members)
+	keys := sc.keys[:n]
+	counts := sc.counts
+	if v.words == 1 && v.keys <= 64 && n < 128 {
+		return s.scoreSmall(g, o, limit)
+	}
+	if v.words == 1 && n < len(nlognTab) {
+		return sc.scorePacked1(s, g, o, limit)
+	}
+	v.KeysOf(g, s.members, keys)
+	for _, k := range keys {
+		c := counts[k]
+		counts[k] = c + 1
+		switch o {
+		case Largest:
+			score = max(score, int64(c+1))
+		case NegParts:
+			if c == 0 {
+				score--
+			}
+		default:
+			score += o.term(c+1) - o.term(c)
+		}
+	}
+	cons = counts[v.win] != 0
+	for _, k := range keys {
+		counts[k] = 0
+	}
+	return score, cons, true
+}
+
+// scoreSmall is scorePacked for codes of one word, keys below 64 and
+// fewer than 128 members: the counts live on the stack, indexed without
+// checks, and most-parts needs only the set of keys met, in a register.
+func (s *set) scoreSmall(g int, o Objective, limit int64) (score int64, cons, ok bool) {
+	v := s.v
+	n := len(s.members)
+	gp, gu := v.pk[2*g], v.pk[2*g+1]
+	sh := v.shift & 7
+	data := s.packed[:2*n]
+	win := uint(v.win) & 63
+	if o == NegParts {
+		// Each member that joins a class already met costs a part for
+		// good: the guess is beaten once n less those exceeds the best.
+		var seen uint64
+		most := -int64(n)
+		for j := 0; j < n; j++ {
+			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+			bit := uint64(1) << k
+			if seen&bit != 0 {
+				if most++; most > limit {
+					return 0, false, false
+				}
+			}
+			seen |= bit
+		}
+		return -int64(bits.OnesCount64(seen)), seen&(1<<win) != 0, true
+	}
+	var counts [64]uint8
+	switch o {
+	case Largest:
+		for j := 0; j < n; j++ {
+			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+			c := counts[k] + 1
+			counts[k] = c
+			score = max(score, int64(c))
+			if score > limit {
+				return 0, false, false
+			}
+		}
+	case SumSquares:
+		for j := 0; j < n; j++ {
+			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+			c := counts[k]
+			counts[k] = c + 1
+			score += 2*int64(c) + 1
+			if score+int64(n-1-j) > limit {
+				return 0, false, false
+			}
+		}
+	default:
+		t := &smallNLogN
+		for j := 0; j < n; j++ {
+			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+			c := counts[k]
+			counts[k] = c + 1
+			score += t[(c+1)&127] - t[c&127]
+			if score > limit {
+				return 0, false, false
+			}
+		}
+	}
+	return score, counts[win] != 0, true
+}
+
+// scorePacked1 is scorePacked for codes of one word and fewer members
+// than nlognTab holds, with the key, the count and the score of each
+// member in one pass.
+func (sc *scratch) scorePacked1(s *set, g int, o Objective, limit int64) (score int64, cons, ok bool) {
+	v := s.v
+	n := len(s.members)
+	keys := sc.keys[:n]
+	counts := sc.counts[:v.keys]
+	gp, gu := v.pk[2*g], v.pk[2*g+1]
+	sh := v.shift & 15
+	data := s.packed[:2*n]
+	done := n
+	ok = true
+	switch o {
+	case Largest:
+		for j := range keys {
+			k := uint16(bits.OnesCount64(gp&data[2*j])<<sh | bits.OnesCount64(gu&data[2*j+1]))
+			keys[j] = k
+			c := counts[k] + 1
+			counts[k] = c
+			score = max(score, int64(c))
+			if score > limit {
+				done, ok = j+1, false
+				break
+			}
+		}
+	case SumSquares:
+		for j := range keys {
+			k := uint16(bits.OnesCount64(gp&data[2*j])<<sh | bits.OnesCount64(gu&data[2*j+1]))
+			keys[j] = k
+			c := counts[k]
+			counts[k] = c + 1
+			score += 2*int64(c) + 1
+			if score+int64(n-1-j) > limit {
+				done, ok = j+1, false
+				break
+			}
+		}
+	case SumNLogN:
+		t := nlognTab[:n+1]
+		for j := range keys {
+			k := uint16(bits.OnesCount64(gp&data[2*j])<<sh | bits.OnesCount64(gu&data[2*j+1]))
+			keys[j] = k
+			c := counts[k]
+			counts[k] = c + 1
+			score += t[c+1] - t[c]
+			if score > limit {
+				done, ok = j+1, false
+				break
+			}
+		}
+	case NegParts:
+		// Each member that joins a class already met costs a part for
+		// good: the guess is beaten once n less those exceeds the best.
+		most := -int64(n)
+		for j := range keys {
+			k := uint16(bits.OnesCount64(gp&data[2*j])<<sh | bits.OnesCount64(gu&data[2*j+1]))
+			keys[j] = k
+			c := counts[k]
+			counts[k] = c + 1
+			if c == 0 {
+				score--
+			} else if most++; most > limit {
+				done, ok = j+1, false
+				break
+			}
+		}
+	}
+	cons = counts[v.win] != 0
+	for _, k := range keys[:done] {
+		counts[k] = 0
+	}
+	return score, cons, ok
+}

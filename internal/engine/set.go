@@ -1,0 +1,96 @@
+package engine
+
+// slicedMin is the fewest candidates split with masks: below it, scoring a
+// candidate at a time from packed codes costs less than a guess's fixed
+// cost of summing masks.
+const slicedMin = 12
+
+// A set is a candidate set loaded for scoring: its members, and for
+// sliced scoring the masks of each 64 of them.
+type set struct {
+	v       *Variant
+	gen     uint64   // counts the loads, so that scratch knows its sums are stale
+	members []uint32 // space indices, ascending
+	sliced  bool
+	words   int      // planes of masks
+	stride  int      // words from one plane to the next, 2S
+	masks   []uint64 // [w·stride + offset]
+	last    uint64   // the members of the last plane
+	// The members' packed codes side by side, for scoring a candidate at
+	// a time.
+	packed []uint64
+}
+
+// load makes s the set of members (ascending space indices).
+func (s *set) load(v *Variant, members []uint32) {
+	s.v, s.members = v, members
+	s.gen++
+	n := len(members)
+	s.sliced = v.off != nil && n >= slicedMin
+	if !s.sliced {
+		w := 2 * v.words
+		s.packed = s.packed[:0]
+		for _, c := range members {
+			s.packed = append(s.packed, v.pk[int(c)*w:(int(c)+1)*w]...)
+		}
+		return
+	}
+	W := (n + 63) / 64
+	stride := 2 * v.S
+	// The kernel reads each plane as planeWords words: the last one runs
+	// into padding.
+	size := (W-1)*stride + planeWords
+	if cap(s.masks) < size {
+		s.masks = make([]uint64, size)
+	}
+	s.words, s.stride = W, stride
+	s.masks = s.masks[:size]
+	clear(s.masks)
+	s.last = ^uint64(0) >> (63 - uint(n-1)%64)
+	P2 := 2 * v.P
+	for j, c := range members {
+		m := (*[planeWords]uint64)(s.masks[(j>>6)*stride:])
+		bit := uint64(1) << (j & 63)
+		for _, o := range v.off[int(c)*P2 : int(c)*P2+P2] {
+			m[o] |= bit
+		}
+	}
+}
+
+// scratch is one worker's memory for scoring guesses.
+type scratch struct {
+	counts []uint32
+	keys   []uint16
+	sizes  [64]int32
+	// pre[j] holds the sums over the first j pegs of the guess last
+	// scored against preSet by scoreWord, whose offsets were preOff.
+	pre    [maxSliced + 1][6]uint64
+	preOff [16]uint8
+	preSet *set
+	preGen uint64
+	// results holds a scan's best guess of each chunk.
+	results []Pick
+	// pairsAfter[b] is the number of feedbacks with more than b black
+	// pegs, rowLen[b] the number with b.
+	pairsAfter, rowLen [8]int
+}
+
+func (sc *scratch) ready(s *set) {
+	P := s.v.P
+	for b := range sc.pairsAfter {
+		if b < P && P <= maxSliced {
+			sc.pairsAfter[b] = s.v.pairs - s.v.row[b+1]
+			sc.rowLen[b] = s.v.row[b+1] - s.v.row[b]
+		}
+		if b == P {
+			sc.rowLen[b] = 1
+		}
+	}
+	if len(sc.counts) < s.v.keys {
+		sc.counts = make([]uint32, s.v.keys)
+	}
+	if cap(sc.keys) < len(s.members) {
+		sc.keys = make([]uint16, len(s.members))
+	}
+	sc.keys = sc.keys[:len(s.members)]
+}
