@@ -22,7 +22,8 @@ var variantsUnderTest = []mm.Rules{
 	{Colors: 6, Pegs: 4, Distinct: true},
 	{Colors: 4, Pegs: 7},
 	{Colors: 2, Pegs: 9},  // beyond the sliced kernel
-	{Colors: 30, Pegs: 3}, // 90 bits: packed codes of two words, no masks
+	{Colors: 30, Pegs: 3}, // 90 bits: packed codes of two words
+	{Colors: 44, Pegs: 3}, // 264 masks, more than a plane holds: no masks
 	{Colors: 10, Pegs: 3}, // 30 masks of each kind
 	{Colors: 3, Pegs: 6},  // many pegs, few colours
 	{Colors: 9, Pegs: 4, Distinct: true},
