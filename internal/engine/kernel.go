@@ -30,18 +30,8 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 			b0, b1, b2, t0, t1, t2 = sc.first(s, m, off)
 		} else {
 			for j := 0; j < P; j++ {
-				x := m[off[j&15]]
-				c := b0 & x
-				b0 ^= x
-				d := b1 & c
-				b1 ^= c
-				b2 |= d
-				y := m[off[(P+j)&15]]
-				c = t0 & y
-				t0 ^= y
-				d = t1 & c
-				t1 ^= c
-				t2 |= d
+				b0, b1, b2 = add(b0, b1, b2, m[off[j&15]])
+				t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
 			}
 		}
 		all := ^uint64(0)
@@ -179,18 +169,8 @@ func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1,
 	p := &pre[j&7]
 	b0, b1, b2, t0, t1, t2 = p[0], p[1], p[2], p[3], p[4], p[5]
 	for ; j < P; j++ {
-		x := m[off[j&15]]
-		c := b0 & x
-		b0 ^= x
-		d := b1 & c
-		b1 ^= c
-		b2 |= d
-		y := m[off[(P+j)&15]]
-		c = t0 & y
-		t0 ^= y
-		d = t1 & c
-		t1 ^= c
-		t2 |= d
+		b0, b1, b2 = add(b0, b1, b2, m[off[j&15]])
+		t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
 		if j < P-1 {
 			sc.preOff[j&15] = off[j&15]
 			pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
@@ -202,6 +182,13 @@ func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1,
 // smallNLogN[n] is nlognTab[n] for the classes of one plane, read by an
 // index the compiler needs no check for.
 var smallNLogN [128]int64
+
+// add adds the bits of x, one a code, to the sums kept in three bit
+// slices (s2 s1 s0); no sum passes 7.
+func add(s0, s1, s2, x uint64) (uint64, uint64, uint64) {
+	c := s0 & x
+	return s0 ^ x, s1 ^ c, s2 | s1&c
+}
 
 // ones returns, for each x from 0 to 7, the bits whose three-bit sum
 // (s2 s1 s0) is x.

@@ -69,20 +69,23 @@ func (o Objective) term(n uint32) int64 {
 }
 
 // Score returns the score of the partition whose class sizes are counts.
-func (o Objective) Score(counts []uint32) int64 {
+func (o Objective) Score(counts []uint32) int64 { return partScore(o, counts) }
+
+// partScore is the score of classes of the given sizes.
+func partScore[T uint32 | int32](o Objective, sizes []T) int64 {
 	s := int64(0)
 	switch o {
 	case Largest:
-		for _, n := range counts {
+		for _, n := range sizes {
 			s = max(s, int64(n))
 		}
 	case SumSquares:
-		for _, n := range counts {
+		for _, n := range sizes {
 			s += int64(n) * int64(n)
 		}
 	case SumNLogN:
 		t := nlognTab
-		for _, n := range counts {
+		for _, n := range sizes {
 			if int(n) < len(t) {
 				s += t[n]
 			} else {
@@ -90,7 +93,7 @@ func (o Objective) Score(counts []uint32) int64 {
 			}
 		}
 	case NegParts:
-		for _, n := range counts {
+		for _, n := range sizes {
 			if n != 0 {
 				s--
 			}
@@ -105,34 +108,17 @@ func (o Objective) Score(counts []uint32) int64 {
 // x₁ … x_k, Σ f(s + x) ≥ Σ f(s) + Σ f(x) for the superadditive terms n²
 // and n·ln n, and Σ f(x) ≥ k·f(rest/k) by Jensen, since f is convex.
 func (o Objective) bound(sizes []int32, rest, k int) int64 {
-	s := int64(0)
+	s := partScore(o, sizes)
 	switch o {
-	case Largest:
-		for _, n := range sizes {
-			s = max(s, int64(n))
-		}
 	case SumSquares:
-		for _, n := range sizes {
-			s += int64(n) * int64(n)
-		}
 		r := int64(rest)
 		s += max(r, r*r/int64(k)) // each candidate adds at least 1
 	case SumNLogN:
-		t := nlognTab
-		for _, n := range sizes {
-			if int(n) < len(t) {
-				s += t[n]
-			} else {
-				s += fixedNLogN(int(n))
-			}
-		}
 		s += spread(rest, k)
 	case NegParts:
 		empty := 0
 		for _, n := range sizes {
-			if n != 0 {
-				s--
-			} else {
+			if n == 0 {
 				empty++
 			}
 		}
