@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 	"math"
-	"slices"
-	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/symmetry"
@@ -21,45 +19,13 @@ type Chooser struct {
 	pools poolCache
 }
 
-// poolCache keeps the guess pools of the groups a search meets: the nodes
-// of a tree share a few hundred groups, and listing a pool costs a pass
-// over the codes.
-type poolCache struct {
-	sync.Mutex
-	m     map[string][]int32
-	elems int
-}
-
-// maxPoolElems bounds the guesses a poolCache holds, 256 KB.
-const maxPoolElems = 1 << 16
-
-func (pc *poolCache) get(key string) ([]int32, bool) {
-	pc.Lock()
-	defer pc.Unlock()
-	p, ok := pc.m[key]
-	return p, ok
-}
-
-// put keeps a copy of pool under key while there is room: the groups met
-// first, near the root, are the ones met most.
-func (pc *poolCache) put(key string, pool []int32) {
-	pc.Lock()
-	defer pc.Unlock()
-	if pc.elems+len(pool) > maxPoolElems {
-		return
-	}
-	if pc.m == nil {
-		pc.m = make(map[string][]int32)
-	}
-	pc.m[key] = slices.Clone(pool)
-	pc.elems += len(pool)
-}
-
 // worker is the memory one goroutine of a search reuses from node to node.
 type worker struct {
-	set  set
-	sc   scratch
-	pool []int32
+	set set
+	sc  scratch
+	// cons marks the canonical candidates, the pool of ConsistentOnly;
+	// it is cleared after each use.
+	cons []uint64
 	x    []uint8
 	// levels[d] is the memory of the walk's node at depth d; a node's
 	// children, walked one after another, share the next level's.
@@ -88,7 +54,7 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 		return int(members[0]), nil
 	}
 	v := ch.V
-	stopAt, canStop := int64(0), false
+	var stop stopRule
 	if n <= v.pairs {
 		// The lowest candidate that splits the candidates into classes
 		// of one is the answer: no guess scores better, and a candidate
@@ -97,11 +63,18 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 		if g, ok := ch.perfectCandidate(wk, members); ok {
 			return g, nil
 		}
-		stopAt, canStop = ch.Obj.Perfect(n), true
+		stop = stopRule{On: true, At: ch.Obj.Perfect(n)}
+	} else if at, ok := ch.Obj.Floor(n, v.pairs); ok {
+		stop = stopRule{On: true, Cons: true, At: at}
 	}
 	pool := ch.pool(wk, members, history)
 	wk.set.load(v, members)
-	p, err := wk.set.scan(ctx, pool, ch.Obj, stopAt, canStop, workers, &wk.sc)
+	p, err := wk.set.scan(ctx, pool, ch.Obj, stop, workers, &wk.sc)
+	if ch.ConsistentOnly {
+		for _, c := range members {
+			wk.cons[c>>6] = 0
+		}
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -138,55 +111,55 @@ func (ch *Chooser) perfectCandidate(wk *worker, members []uint32) (int, bool) {
 	return 0, false
 }
 
-// pool returns the guesses to score, ascending space indices, one per
-// class of codes the symmetries of the history relate; nil for every code.
-// They are wk's memory.
-func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) []int32 {
+// pool returns the guesses to score, one per class of codes the
+// symmetries of the history relate. A ConsistentOnly pool is wk's memory,
+// for choose to clear; the others are the cache's, not to be changed.
+func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) pool {
 	v := ch.V
 	// Colours no candidate holds are interchangeable in a guess.
 	grp := symmetry.New(v.rules, history).Exclude(^v.held(members))
 	if ch.ConsistentOnly {
-		wk.pool = wk.pool[:0]
+		words := (v.sp.Len() + 63) / 64
+		if len(wk.cons) < words {
+			wk.cons = make([]uint64, words)
+		}
 		if cap(wk.x) < v.P {
 			wk.x = make([]uint8, v.P)
 		}
 		x := wk.x[:v.P]
+		p := pool{bits: wk.cons[:words]}
 		for _, c := range members {
 			code := v.sp.Code(int(c))
 			for j := range x {
 				x[j] = uint8(code.Peg(j))
 			}
 			if grp.Canonical(x) {
-				wk.pool = append(wk.pool, int32(c))
+				p.bits[c>>6] |= 1 << (c & 63)
+				p.n++
 			}
 		}
-		return wk.pool
+		return p
 	}
 	if grp.Trivial() {
-		return nil
+		return pool{n: v.sp.Len()}
 	}
 	key := grp.Key()
 	if p, ok := ch.pools.get(key); ok {
 		return p
 	}
-	wk.pool = grp.AppendList(wk.pool[:0], v.sp)
-	ch.pools.put(key, wk.pool)
-	return wk.pool
+	p := pool{bits: make([]uint64, (v.sp.Len()+63)/64)}
+	p.n = grp.Mark(p.bits, v.sp)
+	ch.pools.put(key, p)
+	return p
 }
 
 // Pool returns the guesses Choose scores for the candidates members after
 // the guesses of history, ascending space indices: one per class of codes
 // that the history's symmetries relate, or that differ only in colours no
-// candidate holds. The slice may be shared: the caller must not modify it.
+// candidate holds.
 func (ch *Chooser) Pool(members []uint32, history []mm.Code) []int32 {
-	p := ch.pool(&worker{}, members, history)
-	if p == nil {
-		p = make([]int32, ch.V.sp.Len())
-		for i := range p {
-			p[i] = int32(i)
-		}
-	}
-	return p
+	wk := &worker{}
+	return ch.pool(wk, members, history).list(ch.V.sp.Len())
 }
 
 // ScoreAll returns the Pick of every guess of pool against members, scored

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -183,13 +184,19 @@ func TestChooseMatchesFullScan(t *testing.T) {
 }
 
 // TestWalkMatchesGames checks Walk against playing each secret with
-// Choose, guess by guess, with one worker and two, and with a filter.
+// Choose, guess by guess, with one worker and two, and with a filter;
+// among every code and among the candidates alone, whose pool a worker
+// reuses from node to node.
 func TestWalkMatchesGames(t *testing.T) {
 	for _, r := range []mm.Rules{{Colors: 5, Pegs: 4}, {Colors: 4, Pegs: 3, Distinct: true}} {
 		sp, _ := mm.SpaceOf(r)
 		v := For(sp)
-		for _, o := range objectives {
-			ch := &Chooser{V: v, Obj: o}
+		for _, oc := range []struct {
+			o  Objective
+			co bool
+		}{{Largest, false}, {SumSquares, false}, {SumNLogN, false}, {NegParts, false}, {Largest, true}, {NegParts, true}} {
+			o := oc.o
+			ch := &Chooser{V: v, Obj: o, ConsistentOnly: oc.co}
 			want := make([]uint8, sp.Len())
 			for i := range want {
 				want[i] = uint8(play(t, ch, sp, i))
@@ -227,6 +234,38 @@ func TestWalkMatchesGames(t *testing.T) {
 				t.Errorf("%v %v, filtered: progress reached %d; want %d", r, o, done, wanted)
 			}
 		}
+	}
+}
+
+// TestFloor checks that no guess, candidate or not, scores below the
+// Floor of its objective, on random sets of every size class.
+func TestFloor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 4}, {Colors: 4, Pegs: 5}, {Colors: 5, Pegs: 3, Distinct: true}} {
+		sp, _ := mm.SpaceOf(r)
+		v := For(sp)
+		for _, n := range []int{3, 15, 40, 120} {
+			members := randomMembers(rng, sp, n)
+			for _, o := range objectives {
+				floor, ok := o.Floor(len(members), v.pairs)
+				if !ok {
+					continue
+				}
+				for g := range sp.Len() {
+					if score, _ := reference(t, sp, members, g, o); score < floor {
+						t.Fatalf("%v, %d members, %v: %v scores %d, below the floor %d", r, n, o, sp.Code(g), score, floor)
+					}
+				}
+				// Up to k members, a candidate at the floor tells them
+				// all apart.
+				if n <= v.pairs && floor != o.Perfect(n) {
+					t.Errorf("%v: floor of %d in %d classes is %d; want %d", o, n, v.pairs, floor, o.Perfect(n))
+				}
+			}
+		}
+	}
+	if _, ok := SumNLogN.Floor(10, 14); ok {
+		t.Error("Σ n·ln n has a floor")
 	}
 }
 
@@ -274,5 +313,31 @@ func TestWalkStops(t *testing.T) {
 	}, 2)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Walk after cancel = %v; want context.Canceled", err)
+	}
+}
+
+// TestPoolCache checks that the cache keeps what fits and drops the pool
+// used longest ago first.
+func TestPoolCache(t *testing.T) {
+	var pc poolCache
+	words := maxPoolBytes / 8 / 4 // four pools fill the cache
+	for i := range 4 {
+		pc.put(strconv.Itoa(i), pool{bits: make([]uint64, words), n: i})
+	}
+	if _, ok := pc.get("0"); !ok { // 0 is now the last used
+		t.Fatal("pool 0 dropped before the cache was full")
+	}
+	pc.put("4", pool{bits: make([]uint64, words)})
+	if _, ok := pc.get("1"); ok {
+		t.Error("pool 1, used longest ago, kept")
+	}
+	for _, k := range []string{"0", "2", "3", "4"} {
+		if _, ok := pc.get(k); !ok {
+			t.Errorf("pool %s dropped", k)
+		}
+	}
+	pc.put("big", pool{bits: make([]uint64, maxPoolBytes/8+1)})
+	if _, ok := pc.get("big"); ok || pc.bytes > maxPoolBytes {
+		t.Errorf("a pool larger than the cache kept; %d bytes", pc.bytes)
 	}
 }

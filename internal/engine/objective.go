@@ -161,6 +161,30 @@ func (o Objective) Perfect(n int) int64 {
 	return int64(n) * o.term(1)
 }
 
+// Floor returns a score no candidate's split of n candidates into at most
+// k classes can beat, and whether a candidate can reach it: the guess's own
+// class holds it alone, and the other n−1 spread as evenly as the other
+// k−1 classes allow. No non-candidate scores below it either (it has only
+// k−1 classes for all n), so a candidate that scores Floor wins against
+// every guess but a lower candidate that does too. Σ n·ln n has no Floor:
+// its ties have a tolerance, and an even spread is rare.
+func (o Objective) Floor(n, k int) (int64, bool) {
+	if n < 1 || k < 2 {
+		return 0, false
+	}
+	m, K := int64(n-1), int64(k-1)
+	q, r := m/K, m%K
+	switch o {
+	case Largest:
+		return max(1, q+min(r, 1)), true
+	case SumSquares:
+		return 1 + r*(q+1)*(q+1) + (K-r)*q*q, true
+	case NegParts:
+		return -int64(min(n, k)), true
+	}
+	return 0, false
+}
+
 // nlognTab holds fixedNLogN(n) for small n. It is built by buildTables,
 // which For calls, so that the scoring loops read it without a check.
 var nlognTab []int64

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -34,40 +35,50 @@ func (a Pick) Better(b Pick, tol int64) bool {
 	return a.Index < b.Index
 }
 
-// scanChunk is the number of guesses one worker scores at a time. Chunks
-// are fixed, not tied to the number of workers, so the choice never
-// depends on how many cores there are.
+// scanChunk is the number of codes whose guesses one worker scores at a
+// time, a word of a pool's bits. Chunks are fixed, not tied to the number
+// of workers, so the choice never depends on how many cores there are.
 const scanChunk = 64
 
 // parallelCost is the work (guesses times candidates) below which a scan
 // runs on one goroutine.
 const parallelCost = 1 << 18
 
-// scan scores every guess of pool (ascending space indices; nil for every
-// code of the space) against s and returns the best Pick under o. If
-// canStop, the first guess that scores stopAt ends the scan. With workers
+// A stopRule names a score no guess can beat: the first guess that
+// reaches it (a candidate, if Cons) ends a scan, since every later guess
+// loses to it on the tie.
+type stopRule struct {
+	On   bool
+	Cons bool
+	At   int64
+}
+
+// scan scores every guess of pool against s and returns the best Pick
+// under o; stop may end it early. With workers
 // above 1 a large scan is shared among that many goroutines. It returns
 // ctx.Err() soon after ctx is done.
-func (s *set) scan(ctx context.Context, pool []int32, o Objective, stopAt int64, canStop bool, workers int, sc *scratch) (Pick, error) {
-	L := len(pool)
-	if pool == nil {
-		L = s.v.sp.Len()
-	}
-	chunks := (L + scanChunk - 1) / scanChunk
-	if L*len(s.members) < parallelCost || chunks < 2 {
+func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, workers int, sc *scratch) (Pick, error) {
+	codes := s.v.sp.Len()
+	chunks := (codes + scanChunk - 1) / scanChunk
+	if pool.n*len(s.members) < parallelCost || chunks < 2 {
 		workers = 1
 	}
 	var results []Pick
-	var next, stop atomic.Int64
-	stop.Store(int64(chunks))
+	var next, last atomic.Int64 // last: the chunk a stop ended the scan in
+	last.Store(int64(chunks))
 	var best atomic.Int64 // the lowest score of any guess scored in full
 	best.Store(math.MaxInt64)
-	if n := len(s.members); n*8 <= L {
+	if n := len(s.members); n*8 <= pool.n {
 		// Any code's score bounds the best: the members', cheap to
 		// find, let the scan drop most guesses from the start.
+		// The lowest member that reaches a candidate's stop is the
+		// answer: it is the lowest of its class, so in pool.
 		sc.ready(s)
 		for _, c := range s.members {
 			if score, _, ok := sc.score(s, int(c), o, math.MaxInt64); ok {
+				if stop.On && score == stop.At {
+					return Pick{OK: true, Cons: true, Score: score, Index: int(c)}, nil
+				}
 				best.Store(min(best.Load(), score))
 			}
 		}
@@ -83,16 +94,20 @@ func (s *set) scan(ctx context.Context, pool []int32, o Objective, stopAt int64,
 		sc.ready(s)
 		for {
 			c := int(next.Add(1)) - 1
-			if c >= chunks || int64(c) > stop.Load() || ctx.Err() != nil {
+			if c >= chunks || int64(c) > last.Load() || ctx.Err() != nil {
 				return
 			}
 			var top Pick
 			low := best.Load() // the lowest score known
-			for j := c * scanChunk; j < min(L, (c+1)*scanChunk); j++ {
-				g := j
-				if pool != nil {
-					g = int(pool[j])
-				}
+			// The chunk's guesses: bit i of x is code c·64 + i.
+			x := ^uint64(0)
+			if pool.bits != nil {
+				x = pool.bits[c]
+			} else if c == chunks-1 && codes%64 != 0 {
+				x >>= 64 - codes%64
+			}
+			for ; x != 0; x &= x - 1 {
+				g := c*scanChunk + bits.TrailingZeros64(x)
 				limit := int64(math.MaxInt64)
 				if low != math.MaxInt64 {
 					limit = low + margin
@@ -106,10 +121,10 @@ func (s *set) scan(ctx context.Context, pool []int32, o Objective, stopAt int64,
 					top = p
 				}
 				low = min(low, score)
-				if canStop && score == stopAt {
+				if stop.On && score == stop.At && (cons || !stop.Cons) {
 					for {
-						old := stop.Load()
-						if old <= int64(c) || stop.CompareAndSwap(old, int64(c)) {
+						old := last.Load()
+						if old <= int64(c) || last.CompareAndSwap(old, int64(c)) {
 							break
 						}
 					}
@@ -139,7 +154,7 @@ func (s *set) scan(ctx context.Context, pool []int32, o Objective, stopAt int64,
 		return Pick{}, err
 	}
 	var top Pick
-	for _, p := range results[:min(chunks, int(stop.Load())+1)] {
+	for _, p := range results[:min(chunks, int(last.Load())+1)] {
 		if p.Better(top, tol) {
 			top = p
 		}

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// A pool is a set of guesses to score: a bit a code of the space, in words
+// of 64, with the number of bits set. The nil bits are every code.
+type pool struct {
+	bits []uint64
+	n    int
+}
+
+// list returns the space indices of p's guesses, ascending; len is the
+// number of codes of the space.
+func (p pool) list(len int) []int32 {
+	if p.bits == nil {
+		out := make([]int32, len)
+		for i := range out {
+			out[i] = int32(i)
+		}
+		return out
+	}
+	out := make([]int32, 0, p.n)
+	for w, x := range p.bits {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, int32(w<<6|bits.TrailingZeros64(x)))
+		}
+	}
+	return out
+}
+
+// poolCache keeps the guess pools of the groups a search meets, the ones
+// used last while they fit in maxPoolBytes: the nodes of a tree share a
+// few hundred groups, met again and again in the walk's order, and
+// listing a pool costs a pass over the codes and their symmetries.
+type poolCache struct {
+	sync.Mutex
+	m     map[string]*poolEntry
+	bytes int
+	clock uint64
+}
+
+type poolEntry struct {
+	p    pool
+	used uint64
+}
+
+// maxPoolBytes bounds the pools a poolCache holds: 128 pools of 8 × 5,
+// all those of 10 × 4 but a few.
+const maxPoolBytes = 512 << 10
+
+func (pc *poolCache) get(key string) (pool, bool) {
+	pc.Lock()
+	defer pc.Unlock()
+	e, ok := pc.m[key]
+	if !ok {
+		return pool{}, false
+	}
+	pc.clock++
+	e.used = pc.clock
+	return e.p, true
+}
+
+// put keeps p under key, dropping the pools used longest ago to make room.
+// p's bits are the cache's from then on: no one may change them.
+func (pc *poolCache) put(key string, p pool) {
+	size := 8 * len(p.bits)
+	if size > maxPoolBytes {
+		return
+	}
+	pc.Lock()
+	defer pc.Unlock()
+	if pc.m == nil {
+		pc.m = make(map[string]*poolEntry)
+	}
+	for pc.bytes+size > maxPoolBytes {
+		var oldest string
+		var at uint64
+		for k, e := range pc.m {
+			if oldest == "" || e.used < at {
+				oldest, at = k, e.used
+			}
+		}
+		pc.bytes -= 8 * len(pc.m[oldest].p.bits)
+		delete(pc.m, oldest)
+	}
+	pc.clock++
+	pc.m[key] = &poolEntry{p: p, used: pc.clock}
+	pc.bytes += size
+}
