@@ -1,10 +1,14 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
@@ -339,5 +343,28 @@ func TestPoolCache(t *testing.T) {
 	pc.put("big", pool{bits: make([]uint64, maxPoolBytes/8+1)})
 	if _, ok := pc.get("big"); ok || pc.bytes > maxPoolBytes {
 		t.Errorf("a pool larger than the cache kept; %d bytes", pc.bytes)
+	}
+}
+
+// TestPairsGenerated checks that pairs.go is what gen_pairs.go writes.
+func TestPairsGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the generator")
+	}
+	out := filepath.Join(t.TempDir(), "pairs.go")
+	cmd := exec.Command("go", "run", "gen_pairs.go", "-o", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run gen_pairs.go: %v\n%s", err, b)
+	}
+	want, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("pairs.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("pairs.go is stale: run go generate ./internal/engine")
 	}
 }

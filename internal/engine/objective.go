@@ -69,23 +69,20 @@ func (o Objective) term(n uint32) int64 {
 }
 
 // Score returns the score of the partition whose class sizes are counts.
-func (o Objective) Score(counts []uint32) int64 { return partScore(o, counts) }
-
-// partScore is the score of classes of the given sizes.
-func partScore[T uint32 | int32](o Objective, sizes []T) int64 {
+func (o Objective) Score(counts []uint32) int64 {
 	s := int64(0)
 	switch o {
 	case Largest:
-		for _, n := range sizes {
+		for _, n := range counts {
 			s = max(s, int64(n))
 		}
 	case SumSquares:
-		for _, n := range sizes {
+		for _, n := range counts {
 			s += int64(n) * int64(n)
 		}
 	case SumNLogN:
 		t := nlognTab
-		for _, n := range sizes {
+		for _, n := range counts {
 			if int(n) < len(t) {
 				s += t[n]
 			} else {
@@ -93,7 +90,7 @@ func partScore[T uint32 | int32](o Objective, sizes []T) int64 {
 			}
 		}
 	case NegParts:
-		for _, n := range sizes {
+		for _, n := range counts {
 			if n != 0 {
 				s--
 			}
@@ -102,29 +99,23 @@ func partScore[T uint32 | int32](o Objective, sizes []T) int64 {
 	return s
 }
 
-// bound returns a score no guess can beat whose classes so far have the
-// sizes of sizes and rest candidates still to place, in at most k classes.
-// Each class only grows; and however the rest fall into the k classes, as
-// x₁ … x_k, Σ f(s + x) ≥ Σ f(s) + Σ f(x) for the superadditive terms n²
-// and n·ln n, and Σ f(x) ≥ k·f(rest/k) by Jensen, since f is convex.
-func (o Objective) bound(sizes []int32, rest, k int) int64 {
-	s := partScore(o, sizes)
+// bound returns a score no guess can beat whose classes so far score
+// score, empty of them still empty, with rest candidates still to place,
+// in at most k classes. Each class only grows; and however the rest fall
+// into the k classes, as x₁ … x_k, Σ f(s + x) ≥ Σ f(s) + Σ f(x) for the
+// superadditive terms n² and n·ln n, and Σ f(x) ≥ k·f(rest/k) by Jensen,
+// since f is convex.
+func (o Objective) bound(score int64, empty, rest, k int) int64 {
 	switch o {
 	case SumSquares:
 		r := int64(rest)
-		s += max(r, r*r/int64(k)) // each candidate adds at least 1
+		score += max(r, r*r/int64(k)) // each candidate adds at least 1
 	case SumNLogN:
-		s += spread(rest, k)
+		score += spread(rest, k)
 	case NegParts:
-		empty := 0
-		for _, n := range sizes {
-			if n == 0 {
-				empty++
-			}
-		}
-		s -= int64(min(rest, empty))
+		score -= int64(min(rest, empty))
 	}
-	return s
+	return score
 }
 
 // spread returns at most the least Σ n·ln n, in the fixed point of

@@ -63,29 +63,17 @@ type scratch struct {
 	keys   []uint16
 	sizes  [64]int32
 	// pre[j] holds the sums over the first j pegs of the guess last
-	// scored against preSet by scoreWord, whose offsets were preOff.
+	// scored against preSet's first plane, whose first offsets were
+	// preKey.
 	pre    [maxSliced + 1][6]uint64
-	preOff [16]uint8
+	preKey uint64
 	preSet *set
 	preGen uint64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
-	// pairsAfter[b] is the number of feedbacks with more than b black
-	// pegs, rowLen[b] the number with b.
-	pairsAfter, rowLen [8]int
 }
 
 func (sc *scratch) ready(s *set) {
-	P := s.v.P
-	for b := range sc.pairsAfter {
-		if b < P && P <= maxSliced {
-			sc.pairsAfter[b] = s.v.pairs - s.v.row[b+1]
-			sc.rowLen[b] = s.v.row[b+1] - s.v.row[b]
-		}
-		if b == P {
-			sc.rowLen[b] = 1
-		}
-	}
 	if len(sc.counts) < s.v.keys {
 		sc.counts = make([]uint32, s.v.keys)
 	}
