@@ -63,9 +63,9 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 		if g, ok := ch.perfectCandidate(wk, members); ok {
 			return g, nil
 		}
-		stop = stopRule{On: true, At: ch.Obj.Perfect(n)}
+		stop = stopRule{on: true, at: ch.Obj.Perfect(n)}
 	} else if at, ok := ch.Obj.Floor(n, v.pairs); ok {
-		stop = stopRule{On: true, Cons: true, At: at}
+		stop = stopRule{on: true, cons: true, at: at}
 	}
 	pool := ch.pool(wk, members, history)
 	wk.set.load(v, members)
@@ -127,7 +127,8 @@ func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) pool {
 			wk.x = make([]uint8, v.P)
 		}
 		x := wk.x[:v.P]
-		p := pool{bits: wk.cons[:words]}
+		// The candidates lie in the words of the first to the last.
+		p := pool{bits: wk.cons[:words], lo: int(members[0] >> 6), hi: int(members[len(members)-1]>>6) + 1}
 		for _, c := range members {
 			code := v.sp.Code(int(c))
 			for j := range x {
@@ -141,14 +142,14 @@ func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) pool {
 		return p
 	}
 	if grp.Trivial() {
-		return pool{n: v.sp.Len()}
+		return allCodes(v.sp.Len())
 	}
 	key := grp.Key()
 	if p, ok := ch.pools.get(key); ok {
 		return p
 	}
 	p := pool{bits: make([]uint64, (v.sp.Len()+63)/64)}
-	p.n = grp.Mark(p.bits, v.sp)
+	p.n, p.hi = grp.Mark(p.bits, v.sp), len(p.bits)
 	ch.pools.put(key, p)
 	return p
 }

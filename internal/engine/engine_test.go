@@ -32,6 +32,8 @@ var variantsUnderTest = []mm.Rules{
 	{Colors: 10, Pegs: 3}, // 30 masks of each kind
 	{Colors: 3, Pegs: 6},  // many pegs, few colours
 	{Colors: 9, Pegs: 4, Distinct: true},
+	{Colors: 5, Pegs: 2}, // the fewest pegs the written-out code takes
+	{Colors: 16, Pegs: 1},
 }
 
 // reference scores guess g against members the slow way, from mm's own
@@ -339,6 +341,13 @@ func TestPoolCache(t *testing.T) {
 		if _, ok := pc.get(k); !ok {
 			t.Errorf("pool %s dropped", k)
 		}
+	}
+	// Two workers that list the same pool put it twice: it counts once.
+	for range 8 {
+		pc.put("4", pool{bits: make([]uint64, words)})
+	}
+	if len(pc.m) != 4 || pc.bytes != 4*8*words {
+		t.Errorf("after putting a kept pool again: %d pools, %d bytes; want 4, %d", len(pc.m), pc.bytes, 4*8*words)
 	}
 	pc.put("big", pool{bits: make([]uint64, maxPoolBytes/8+1)})
 	if _, ok := pc.get("big"); ok || pc.bytes > maxPoolBytes {

@@ -39,15 +39,15 @@ import "math/bits"
 	b.WriteString(`
 // scoreOne returns the score under o of the classes of a set of one plane
 // whose sums of black pegs, and of pegs in all, are (b2 b1 b0) and
-// (t2 t1 t0), and whether the guess is a member. Past the members, all's
-// bits are clear: those codes' black sums must be 7.
-func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+// (t2 t1 t0), and whether the guess is a member. The codes past the
+// members must sum to 7 black and 0 in all, a pair no class has.
+func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	switch o {
 `)
 	for _, o := range objectives {
 		fmt.Fprintf(&b, "\tcase %s:\n\t\tswitch P {\n", o.name)
 		for p := 1; p <= maxSliced; p++ {
-			fmt.Fprintf(&b, "\t\tcase %d:\n\t\t\treturn one%s%d(b0, b1, b2, t0, t1, t2, all)\n", p, o.name, p)
+			fmt.Fprintf(&b, "\t\tcase %d:\n\t\t\treturn one%s%d(b0, b1, b2, t0, t1, t2)\n", p, o.name, p)
 		}
 		b.WriteString("\t\t}\n")
 	}
@@ -55,7 +55,7 @@ func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2, all uint64) (int64, bo
 	for _, o := range objectives {
 		for p := 1; p <= maxSliced; p++ {
 			fmt.Fprintf(&b, "\n// one%s%d is scoreOne for %s and %d pegs.\n", o.name, p, o.doc, p)
-			fmt.Fprintf(&b, "func one%s%d(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {\n", o.name, p)
+			fmt.Fprintf(&b, "func one%s%d(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {\n", o.name, p)
 			classes(&b, p)
 			b.WriteString(o.start + "\n")
 			for bl := 0; bl <= p; bl++ {
@@ -79,18 +79,19 @@ func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2, all uint64) (int64, bo
 // addScore adds to s, class by class in row order (black pegs, then the
 // pegs in all, the impossible class of P−1 black and P in all included
 // but left as it is), the members of a plane in each class; the plane's
-// sums of black pegs, and of pegs in all, are (b2 b1 b0) and (t2 t1 t0).
-// Past the members, all's bits are clear: those codes' black sums must be
-// 7. It returns the score under o of the classes of s, and for the parts
-// the classes still empty: a set's bound after each plane, without a pass
-// over s.
-func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) (score int64, empty int) {
+// sums of black pegs, and of pegs in all, are (b2 b1 b0) and (t2 t1 t0);
+// the codes past the members must sum to 7 black and 0 in all, a pair no
+// class has. It returns the score under o of the classes of s, and for
+// the parts the classes that can still open (all but the impossible one,
+// v.pairs in all, less those open): a set's bound after each plane,
+// without a pass over s.
+func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) (score int64, empty int) {
 	switch o {
 `)
 	for _, o := range fused {
 		fmt.Fprintf(&b, "\tcase %s:\n\t\tswitch P {\n", o.name)
 		for p := 1; p <= maxSliced; p++ {
-			call := fmt.Sprintf("add%s%d(s, b0, b1, b2, t0, t1, t2, all)", o.name, p)
+			call := fmt.Sprintf("add%s%d(s, b0, b1, b2, t0, t1, t2)", o.name, p)
 			if o.name == "NegParts" {
 				fmt.Fprintf(&b, "\t\tcase %d:\n\t\t\tscore = %s\n\t\t\treturn score, %d + int(score)\n", p, call, (p+1)*(p+2)/2-1)
 			} else {
@@ -103,7 +104,7 @@ func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2, all uint
 	for _, o := range fused {
 		for p := 1; p <= maxSliced; p++ {
 			fmt.Fprintf(&b, "\n// add%s%d is addScore for %s and %d pegs.\n", o.name, p, o.doc, p)
-			fmt.Fprintf(&b, "func add%s%d(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {\n", o.name, p)
+			fmt.Fprintf(&b, "func add%s%d(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {\n", o.name, p)
 			classes(&b, p)
 			b.WriteString(o.start + "\n")
 			i := 0
@@ -128,7 +129,7 @@ func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2, all uint
 }
 
 // classes writes the members of each row, B0 … BP, and of each column,
-// T0 … TP, from the sums b and t, dropping the codes past the members.
+// T0 … TP, from the sums b and t.
 func classes(b *bytes.Buffer, p int) {
 	for _, v := range []string{"b", "t"} {
 		fmt.Fprintf(b, "n%[1]s0, n%[1]s1, n%[1]s2 := ^%[1]s0, ^%[1]s1, ^%[1]s2\n", v)
@@ -144,10 +145,5 @@ func classes(b *bytes.Buffer, p int) {
 			}
 			fmt.Fprintf(b, "%s%d := l%s%d & %s\n", up, x, v, x&3, hi)
 		}
-	}
-	if p == 7 {
-		b.WriteString("B7 &= all\n")
-	} else {
-		b.WriteString("_ = all // the codes past the members have 7 black, more than any row\n")
 	}
 }

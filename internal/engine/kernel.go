@@ -37,16 +37,13 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 				t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
 			}
 		}
-		all := ^uint64(0)
 		if w == s.words-1 {
-			// Past the last member every mask is empty: mark those
-			// codes 7 black, a row the pairs of 7 pegs alone reach,
-			// and addScore takes them out of it.
-			all = s.last
-			b0, b1, b2 = b0|^all, b1|^all, b2|^all
+			// Past the last member every mask is empty: those codes
+			// sum to 0 in all; mark them 7 black, a pair no class has.
+			b0, b1, b2 = b0|^s.last, b1|^s.last, b2|^s.last
 		}
 		var empty int
-		score, empty = addScore(P, o, sizes, b0, b1, b2, t0, t1, t2, all)
+		score, empty = addScore(P, o, sizes, b0, b1, b2, t0, t1, t2)
 		rest -= 64
 		if rest > 0 && o.bound(score, empty, rest, k) > limit {
 			return 0, false, false
@@ -62,9 +59,10 @@ func (s *set) scoreWord(sc *scratch, g int, o Objective) (score int64, cons, ok 
 	off := (*[16]uint8)(s.v.off[g*2*P:])
 	m := (*[planeWords]uint64)(s.masks)
 	b0, b1, b2, t0, t1, t2 := sc.first(s, m, off)
-	// The codes past the last member sum to 7 black and 0 in all.
+	// The codes past the last member sum to 0 in all: mark them 7 black,
+	// a pair no class has.
 	all := s.last
-	score, cons = scoreOne(P, o, b0|^all, b1|^all, b2|^all, t0, t1, t2, all)
+	score, cons = scoreOne(P, o, b0|^all, b1|^all, b2|^all, t0, t1, t2)
 	return score, cons, true
 }
 

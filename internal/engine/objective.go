@@ -99,9 +99,9 @@ func (o Objective) Score(counts []uint32) int64 {
 	return s
 }
 
-// bound returns a score no guess can beat whose classes so far score
-// score, empty of them still empty, with rest candidates still to place,
-// in at most k classes. Each class only grows; and however the rest fall
+// bound returns a lower bound on the final score of a guess whose classes
+// so far score score, with rest candidates still to place in at most k
+// classes; for the parts, empty of those classes are still empty. Each class only grows; and however the rest fall
 // into the k classes, as x₁ … x_k, Σ f(s + x) ≥ Σ f(s) + Σ f(x) for the
 // superadditive terms n² and n·ln n, and Σ f(x) ≥ k·f(rest/k) by Jensen,
 // since f is convex.
@@ -153,12 +153,13 @@ func (o Objective) Perfect(n int) int64 {
 }
 
 // Floor returns a score no candidate's split of n candidates into at most
-// k classes can beat, and whether a candidate can reach it: the guess's own
-// class holds it alone, and the other n−1 spread as evenly as the other
-// k−1 classes allow. No non-candidate scores below it either (it has only
+// k classes can beat, and whether o has one: the guess's own class holds
+// it alone, and the other n−1 spread as evenly as the other k−1 classes
+// allow. No non-candidate scores below it either (it has only
 // k−1 classes for all n), so a candidate that scores Floor wins against
-// every guess but a lower candidate that does too. Σ n·ln n has no Floor:
-// its ties have a tolerance, and an even spread is rare.
+// every guess but a lower candidate that does too, since o's ties have no
+// tolerance. Σ n·ln n has no Floor: its ties have a tolerance, and an even
+// spread is rare.
 func (o Objective) Floor(n, k int) (int64, bool) {
 	if n < 1 || k < 2 {
 		return 0, false

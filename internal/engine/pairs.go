@@ -6,84 +6,84 @@ import "math/bits"
 
 // scoreOne returns the score under o of the classes of a set of one plane
 // whose sums of black pegs, and of pegs in all, are (b2 b1 b0) and
-// (t2 t1 t0), and whether the guess is a member. Past the members, all's
-// bits are clear: those codes' black sums must be 7.
-func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+// (t2 t1 t0), and whether the guess is a member. The codes past the
+// members must sum to 7 black and 0 in all, a pair no class has.
+func scoreOne(P int, o Objective, b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	switch o {
 	case Largest:
 		switch P {
 		case 1:
-			return oneLargest1(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest1(b0, b1, b2, t0, t1, t2)
 		case 2:
-			return oneLargest2(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest2(b0, b1, b2, t0, t1, t2)
 		case 3:
-			return oneLargest3(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest3(b0, b1, b2, t0, t1, t2)
 		case 4:
-			return oneLargest4(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest4(b0, b1, b2, t0, t1, t2)
 		case 5:
-			return oneLargest5(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest5(b0, b1, b2, t0, t1, t2)
 		case 6:
-			return oneLargest6(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest6(b0, b1, b2, t0, t1, t2)
 		case 7:
-			return oneLargest7(b0, b1, b2, t0, t1, t2, all)
+			return oneLargest7(b0, b1, b2, t0, t1, t2)
 		}
 	case SumSquares:
 		switch P {
 		case 1:
-			return oneSumSquares1(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares1(b0, b1, b2, t0, t1, t2)
 		case 2:
-			return oneSumSquares2(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares2(b0, b1, b2, t0, t1, t2)
 		case 3:
-			return oneSumSquares3(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares3(b0, b1, b2, t0, t1, t2)
 		case 4:
-			return oneSumSquares4(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares4(b0, b1, b2, t0, t1, t2)
 		case 5:
-			return oneSumSquares5(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares5(b0, b1, b2, t0, t1, t2)
 		case 6:
-			return oneSumSquares6(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares6(b0, b1, b2, t0, t1, t2)
 		case 7:
-			return oneSumSquares7(b0, b1, b2, t0, t1, t2, all)
+			return oneSumSquares7(b0, b1, b2, t0, t1, t2)
 		}
 	case SumNLogN:
 		switch P {
 		case 1:
-			return oneSumNLogN1(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN1(b0, b1, b2, t0, t1, t2)
 		case 2:
-			return oneSumNLogN2(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN2(b0, b1, b2, t0, t1, t2)
 		case 3:
-			return oneSumNLogN3(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN3(b0, b1, b2, t0, t1, t2)
 		case 4:
-			return oneSumNLogN4(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN4(b0, b1, b2, t0, t1, t2)
 		case 5:
-			return oneSumNLogN5(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN5(b0, b1, b2, t0, t1, t2)
 		case 6:
-			return oneSumNLogN6(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN6(b0, b1, b2, t0, t1, t2)
 		case 7:
-			return oneSumNLogN7(b0, b1, b2, t0, t1, t2, all)
+			return oneSumNLogN7(b0, b1, b2, t0, t1, t2)
 		}
 	case NegParts:
 		switch P {
 		case 1:
-			return oneNegParts1(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts1(b0, b1, b2, t0, t1, t2)
 		case 2:
-			return oneNegParts2(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts2(b0, b1, b2, t0, t1, t2)
 		case 3:
-			return oneNegParts3(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts3(b0, b1, b2, t0, t1, t2)
 		case 4:
-			return oneNegParts4(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts4(b0, b1, b2, t0, t1, t2)
 		case 5:
-			return oneNegParts5(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts5(b0, b1, b2, t0, t1, t2)
 		case 6:
-			return oneNegParts6(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts6(b0, b1, b2, t0, t1, t2)
 		case 7:
-			return oneNegParts7(b0, b1, b2, t0, t1, t2, all)
+			return oneNegParts7(b0, b1, b2, t0, t1, t2)
 		}
 	}
 	return 0, false
 }
 
 // oneLargest1 is scoreOne for the largest class and 1 pegs.
-func oneLargest1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest1(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -94,7 +94,6 @@ func oneLargest1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B1&T1))
@@ -102,7 +101,7 @@ func oneLargest1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest2 is scoreOne for the largest class and 2 pegs.
-func oneLargest2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest2(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -115,7 +114,6 @@ func oneLargest2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -126,7 +124,7 @@ func oneLargest2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest3 is scoreOne for the largest class and 3 pegs.
-func oneLargest3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest3(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -139,7 +137,6 @@ func oneLargest3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -154,7 +151,7 @@ func oneLargest3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest4 is scoreOne for the largest class and 4 pegs.
-func oneLargest4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest4(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -169,7 +166,6 @@ func oneLargest4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -189,7 +185,7 @@ func oneLargest4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest5 is scoreOne for the largest class and 5 pegs.
-func oneLargest5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest5(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -206,7 +202,6 @@ func oneLargest5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -232,7 +227,7 @@ func oneLargest5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest6 is scoreOne for the largest class and 6 pegs.
-func oneLargest6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest6(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -251,7 +246,6 @@ func oneLargest6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -284,7 +278,7 @@ func oneLargest6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneLargest7 is scoreOne for the largest class and 7 pegs.
-func oneLargest7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneLargest7(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -305,7 +299,6 @@ func oneLargest7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	m := 0
 	m = max(m, bits.OnesCount64(B0&T0))
 	m = max(m, bits.OnesCount64(B0&T1))
@@ -346,7 +339,7 @@ func oneLargest7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares1 is scoreOne for Σ n² and 1 pegs.
-func oneSumSquares1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares1(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -357,7 +350,6 @@ func oneSumSquares1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -367,7 +359,7 @@ func oneSumSquares1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares2 is scoreOne for Σ n² and 2 pegs.
-func oneSumSquares2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares2(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -380,7 +372,6 @@ func oneSumSquares2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -396,7 +387,7 @@ func oneSumSquares2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares3 is scoreOne for Σ n² and 3 pegs.
-func oneSumSquares3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares3(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -409,7 +400,6 @@ func oneSumSquares3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -433,7 +423,7 @@ func oneSumSquares3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares4 is scoreOne for Σ n² and 4 pegs.
-func oneSumSquares4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares4(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -448,7 +438,6 @@ func oneSumSquares4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -482,7 +471,7 @@ func oneSumSquares4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares5 is scoreOne for Σ n² and 5 pegs.
-func oneSumSquares5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares5(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -499,7 +488,6 @@ func oneSumSquares5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -545,7 +533,7 @@ func oneSumSquares5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares6 is scoreOne for Σ n² and 6 pegs.
-func oneSumSquares6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares6(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -564,7 +552,6 @@ func oneSumSquares6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -624,7 +611,7 @@ func oneSumSquares6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumSquares7 is scoreOne for Σ n² and 7 pegs.
-func oneSumSquares7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumSquares7(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -645,7 +632,6 @@ func oneSumSquares7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	q, c := 0, 0
 	c = bits.OnesCount64(B0 & T0)
 	q += c * c
@@ -721,7 +707,7 @@ func oneSumSquares7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN1 is scoreOne for Σ n·ln n and 1 pegs.
-func oneSumNLogN1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN1(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -732,7 +718,6 @@ func oneSumNLogN1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B1&T1)&127]
@@ -740,7 +725,7 @@ func oneSumNLogN1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN2 is scoreOne for Σ n·ln n and 2 pegs.
-func oneSumNLogN2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN2(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -753,7 +738,6 @@ func oneSumNLogN2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -764,7 +748,7 @@ func oneSumNLogN2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN3 is scoreOne for Σ n·ln n and 3 pegs.
-func oneSumNLogN3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN3(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -777,7 +761,6 @@ func oneSumNLogN3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -792,7 +775,7 @@ func oneSumNLogN3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN4 is scoreOne for Σ n·ln n and 4 pegs.
-func oneSumNLogN4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN4(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -807,7 +790,6 @@ func oneSumNLogN4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -827,7 +809,7 @@ func oneSumNLogN4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN5 is scoreOne for Σ n·ln n and 5 pegs.
-func oneSumNLogN5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN5(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -844,7 +826,6 @@ func oneSumNLogN5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -870,7 +851,7 @@ func oneSumNLogN5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN6 is scoreOne for Σ n·ln n and 6 pegs.
-func oneSumNLogN6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN6(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -889,7 +870,6 @@ func oneSumNLogN6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -922,7 +902,7 @@ func oneSumNLogN6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneSumNLogN7 is scoreOne for Σ n·ln n and 7 pegs.
-func oneSumNLogN7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneSumNLogN7(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -943,7 +923,6 @@ func oneSumNLogN7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	q, tab := int64(0), &smallNLogN
 	q += tab[bits.OnesCount64(B0&T0)&127]
 	q += tab[bits.OnesCount64(B0&T1)&127]
@@ -984,7 +963,7 @@ func oneSumNLogN7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts1 is scoreOne for minus the parts and 1 pegs.
-func oneNegParts1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts1(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -995,7 +974,6 @@ func oneNegParts1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1007,7 +985,7 @@ func oneNegParts1(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts2 is scoreOne for minus the parts and 2 pegs.
-func oneNegParts2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts2(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -1020,7 +998,6 @@ func oneNegParts2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1041,7 +1018,7 @@ func oneNegParts2(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts3 is scoreOne for minus the parts and 3 pegs.
-func oneNegParts3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts3(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1054,7 +1031,6 @@ func oneNegParts3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1087,7 +1063,7 @@ func oneNegParts3(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts4 is scoreOne for minus the parts and 4 pegs.
-func oneNegParts4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts4(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1102,7 +1078,6 @@ func oneNegParts4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1150,7 +1125,7 @@ func oneNegParts4(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts5 is scoreOne for minus the parts and 5 pegs.
-func oneNegParts5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts5(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1167,7 +1142,6 @@ func oneNegParts5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1233,7 +1207,7 @@ func oneNegParts5(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts6 is scoreOne for minus the parts and 6 pegs.
-func oneNegParts6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts6(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1252,7 +1226,6 @@ func oneNegParts6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1339,7 +1312,7 @@ func oneNegParts6(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 }
 
 // oneNegParts7 is scoreOne for minus the parts and 7 pegs.
-func oneNegParts7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
+func oneNegParts7(b0, b1, b2, t0, t1, t2 uint64) (int64, bool) {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1360,7 +1333,6 @@ func oneNegParts7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	n := 0
 	if B0&T0 != 0 {
 		n++
@@ -1473,86 +1445,87 @@ func oneNegParts7(b0, b1, b2, t0, t1, t2, all uint64) (int64, bool) {
 // addScore adds to s, class by class in row order (black pegs, then the
 // pegs in all, the impossible class of P−1 black and P in all included
 // but left as it is), the members of a plane in each class; the plane's
-// sums of black pegs, and of pegs in all, are (b2 b1 b0) and (t2 t1 t0).
-// Past the members, all's bits are clear: those codes' black sums must be
-// 7. It returns the score under o of the classes of s, and for the parts
-// the classes still empty: a set's bound after each plane, without a pass
-// over s.
-func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) (score int64, empty int) {
+// sums of black pegs, and of pegs in all, are (b2 b1 b0) and (t2 t1 t0);
+// the codes past the members must sum to 7 black and 0 in all, a pair no
+// class has. It returns the score under o of the classes of s, and for
+// the parts the classes that can still open (all but the impossible one,
+// v.pairs in all, less those open): a set's bound after each plane,
+// without a pass over s.
+func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) (score int64, empty int) {
 	switch o {
 	case Largest:
 		switch P {
 		case 1:
-			return addLargest1(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest1(s, b0, b1, b2, t0, t1, t2), 0
 		case 2:
-			return addLargest2(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest2(s, b0, b1, b2, t0, t1, t2), 0
 		case 3:
-			return addLargest3(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest3(s, b0, b1, b2, t0, t1, t2), 0
 		case 4:
-			return addLargest4(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest4(s, b0, b1, b2, t0, t1, t2), 0
 		case 5:
-			return addLargest5(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest5(s, b0, b1, b2, t0, t1, t2), 0
 		case 6:
-			return addLargest6(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest6(s, b0, b1, b2, t0, t1, t2), 0
 		case 7:
-			return addLargest7(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addLargest7(s, b0, b1, b2, t0, t1, t2), 0
 		}
 	case SumSquares:
 		switch P {
 		case 1:
-			return addSumSquares1(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares1(s, b0, b1, b2, t0, t1, t2), 0
 		case 2:
-			return addSumSquares2(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares2(s, b0, b1, b2, t0, t1, t2), 0
 		case 3:
-			return addSumSquares3(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares3(s, b0, b1, b2, t0, t1, t2), 0
 		case 4:
-			return addSumSquares4(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares4(s, b0, b1, b2, t0, t1, t2), 0
 		case 5:
-			return addSumSquares5(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares5(s, b0, b1, b2, t0, t1, t2), 0
 		case 6:
-			return addSumSquares6(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares6(s, b0, b1, b2, t0, t1, t2), 0
 		case 7:
-			return addSumSquares7(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumSquares7(s, b0, b1, b2, t0, t1, t2), 0
 		}
 	case SumNLogN:
 		switch P {
 		case 1:
-			return addSumNLogN1(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN1(s, b0, b1, b2, t0, t1, t2), 0
 		case 2:
-			return addSumNLogN2(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN2(s, b0, b1, b2, t0, t1, t2), 0
 		case 3:
-			return addSumNLogN3(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN3(s, b0, b1, b2, t0, t1, t2), 0
 		case 4:
-			return addSumNLogN4(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN4(s, b0, b1, b2, t0, t1, t2), 0
 		case 5:
-			return addSumNLogN5(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN5(s, b0, b1, b2, t0, t1, t2), 0
 		case 6:
-			return addSumNLogN6(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN6(s, b0, b1, b2, t0, t1, t2), 0
 		case 7:
-			return addSumNLogN7(s, b0, b1, b2, t0, t1, t2, all), 0
+			return addSumNLogN7(s, b0, b1, b2, t0, t1, t2), 0
 		}
 	case NegParts:
 		switch P {
 		case 1:
-			score = addNegParts1(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts1(s, b0, b1, b2, t0, t1, t2)
 			return score, 2 + int(score)
 		case 2:
-			score = addNegParts2(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts2(s, b0, b1, b2, t0, t1, t2)
 			return score, 5 + int(score)
 		case 3:
-			score = addNegParts3(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts3(s, b0, b1, b2, t0, t1, t2)
 			return score, 9 + int(score)
 		case 4:
-			score = addNegParts4(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts4(s, b0, b1, b2, t0, t1, t2)
 			return score, 14 + int(score)
 		case 5:
-			score = addNegParts5(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts5(s, b0, b1, b2, t0, t1, t2)
 			return score, 20 + int(score)
 		case 6:
-			score = addNegParts6(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts6(s, b0, b1, b2, t0, t1, t2)
 			return score, 27 + int(score)
 		case 7:
-			score = addNegParts7(s, b0, b1, b2, t0, t1, t2, all)
+			score = addNegParts7(s, b0, b1, b2, t0, t1, t2)
 			return score, 35 + int(score)
 		}
 	}
@@ -1560,7 +1533,7 @@ func addScore(P int, o Objective, s *[64]int32, b0, b1, b2, t0, t1, t2, all uint
 }
 
 // addLargest1 is addScore for the largest class and 1 pegs.
-func addLargest1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest1(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -1571,7 +1544,6 @@ func addLargest1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1581,7 +1553,7 @@ func addLargest1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest2 is addScore for the largest class and 2 pegs.
-func addLargest2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest2(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -1594,7 +1566,6 @@ func addLargest2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1610,7 +1581,7 @@ func addLargest2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest3 is addScore for the largest class and 3 pegs.
-func addLargest3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest3(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1623,7 +1594,6 @@ func addLargest3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1647,7 +1617,7 @@ func addLargest3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest4 is addScore for the largest class and 4 pegs.
-func addLargest4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest4(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1662,7 +1632,6 @@ func addLargest4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1696,7 +1665,7 @@ func addLargest4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest5 is addScore for the largest class and 5 pegs.
-func addLargest5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest5(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1713,7 +1682,6 @@ func addLargest5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1759,7 +1727,7 @@ func addLargest5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest6 is addScore for the largest class and 6 pegs.
-func addLargest6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest6(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1778,7 +1746,6 @@ func addLargest6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1838,7 +1805,7 @@ func addLargest6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addLargest7 is addScore for the largest class and 7 pegs.
-func addLargest7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addLargest7(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1859,7 +1826,6 @@ func addLargest7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	m := int32(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	m = max(m, s[0])
@@ -1935,7 +1901,7 @@ func addLargest7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares1 is addScore for Σ n² and 1 pegs.
-func addSumSquares1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares1(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -1946,7 +1912,6 @@ func addSumSquares1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -1956,7 +1921,7 @@ func addSumSquares1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares2 is addScore for Σ n² and 2 pegs.
-func addSumSquares2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares2(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -1969,7 +1934,6 @@ func addSumSquares2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -1985,7 +1949,7 @@ func addSumSquares2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares3 is addScore for Σ n² and 3 pegs.
-func addSumSquares3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares3(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -1998,7 +1962,6 @@ func addSumSquares3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -2022,7 +1985,7 @@ func addSumSquares3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares4 is addScore for Σ n² and 4 pegs.
-func addSumSquares4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares4(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2037,7 +2000,6 @@ func addSumSquares4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -2071,7 +2033,7 @@ func addSumSquares4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares5 is addScore for Σ n² and 5 pegs.
-func addSumSquares5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares5(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2088,7 +2050,6 @@ func addSumSquares5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -2134,7 +2095,7 @@ func addSumSquares5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares6 is addScore for Σ n² and 6 pegs.
-func addSumSquares6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares6(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2153,7 +2114,6 @@ func addSumSquares6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -2213,7 +2173,7 @@ func addSumSquares6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumSquares7 is addScore for Σ n² and 7 pegs.
-func addSumSquares7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumSquares7(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2234,7 +2194,6 @@ func addSumSquares7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += int64(s[0]) * int64(s[0])
@@ -2310,7 +2269,7 @@ func addSumSquares7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN1 is addScore for Σ n·ln n and 1 pegs.
-func addSumNLogN1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN1(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -2321,7 +2280,6 @@ func addSumNLogN1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2331,7 +2289,7 @@ func addSumNLogN1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN2 is addScore for Σ n·ln n and 2 pegs.
-func addSumNLogN2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN2(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -2344,7 +2302,6 @@ func addSumNLogN2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2360,7 +2317,7 @@ func addSumNLogN2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN3 is addScore for Σ n·ln n and 3 pegs.
-func addSumNLogN3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN3(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2373,7 +2330,6 @@ func addSumNLogN3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2397,7 +2353,7 @@ func addSumNLogN3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN4 is addScore for Σ n·ln n and 4 pegs.
-func addSumNLogN4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN4(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2412,7 +2368,6 @@ func addSumNLogN4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2446,7 +2401,7 @@ func addSumNLogN4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN5 is addScore for Σ n·ln n and 5 pegs.
-func addSumNLogN5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN5(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2463,7 +2418,6 @@ func addSumNLogN5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2509,7 +2463,7 @@ func addSumNLogN5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN6 is addScore for Σ n·ln n and 6 pegs.
-func addSumNLogN6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN6(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2528,7 +2482,6 @@ func addSumNLogN6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2588,7 +2541,7 @@ func addSumNLogN6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addSumNLogN7 is addScore for Σ n·ln n and 7 pegs.
-func addSumNLogN7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addSumNLogN7(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2609,7 +2562,6 @@ func addSumNLogN7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	q := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	q += nlogn(uint32(s[0]))
@@ -2685,7 +2637,7 @@ func addSumNLogN7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts1 is addScore for minus the parts and 1 pegs.
-func addNegParts1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts1(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -2696,7 +2648,6 @@ func addNegParts1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	_, _ = lt2, lt3
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -2710,7 +2661,7 @@ func addNegParts1(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts2 is addScore for minus the parts and 2 pegs.
-func addNegParts2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts2(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	_, _ = lb2, lb3
@@ -2723,7 +2674,6 @@ func addNegParts2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T0 := lt0 & nt2
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -2749,7 +2699,7 @@ func addNegParts2(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts3 is addScore for minus the parts and 3 pegs.
-func addNegParts3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts3(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2762,7 +2712,6 @@ func addNegParts3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T1 := lt1 & nt2
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -2804,7 +2753,7 @@ func addNegParts3(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts4 is addScore for minus the parts and 4 pegs.
-func addNegParts4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts4(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2819,7 +2768,6 @@ func addNegParts4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T2 := lt2 & nt2
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -2881,7 +2829,7 @@ func addNegParts4(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts5 is addScore for minus the parts and 5 pegs.
-func addNegParts5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts5(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -2898,7 +2846,6 @@ func addNegParts5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T3 := lt3 & nt2
 	T4 := lt0 & t2
 	T5 := lt1 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -2984,7 +2931,7 @@ func addNegParts5(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts6 is addScore for minus the parts and 6 pegs.
-func addNegParts6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts6(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -3003,7 +2950,6 @@ func addNegParts6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T4 := lt0 & t2
 	T5 := lt1 & t2
 	T6 := lt2 & t2
-	_ = all // the codes past the members have 7 black, more than any row
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {
@@ -3117,7 +3063,7 @@ func addNegParts6(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 }
 
 // addNegParts7 is addScore for minus the parts and 7 pegs.
-func addNegParts7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
+func addNegParts7(s *[64]int32, b0, b1, b2, t0, t1, t2 uint64) int64 {
 	nb0, nb1, nb2 := ^b0, ^b1, ^b2
 	lb0, lb1, lb2, lb3 := nb0&nb1, b0&nb1, nb0&b1, b0&b1
 	B0 := lb0 & nb2
@@ -3138,7 +3084,6 @@ func addNegParts7(s *[64]int32, b0, b1, b2, t0, t1, t2, all uint64) int64 {
 	T5 := lt1 & t2
 	T6 := lt2 & t2
 	T7 := lt3 & t2
-	B7 &= all
 	n := int64(0)
 	s[0] += int32(bits.OnesCount64(B0 & T0))
 	if s[0] != 0 {

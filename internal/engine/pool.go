@@ -6,17 +6,22 @@ import (
 )
 
 // A pool is a set of guesses to score: a bit a code of the space, in words
-// of 64, with the number of bits set. The nil bits are every code.
+// of 64, with the number of bits set; its guesses lie in the words lo to
+// hi−1. The nil bits are every code.
 type pool struct {
-	bits []uint64
-	n    int
+	bits   []uint64
+	n      int
+	lo, hi int
 }
 
-// list returns the space indices of p's guesses, ascending; len is the
+// allCodes returns the pool of every one of codes codes.
+func allCodes(codes int) pool { return pool{n: codes, hi: (codes + 63) / 64} }
+
+// list returns the space indices of p's guesses, ascending; codes is the
 // number of codes of the space.
-func (p pool) list(len int) []int32 {
+func (p pool) list(codes int) []int32 {
 	if p.bits == nil {
-		out := make([]int32, len)
+		out := make([]int32, codes)
 		for i := range out {
 			out[i] = int32(i)
 		}
@@ -63,7 +68,8 @@ func (pc *poolCache) get(key string) (pool, bool) {
 	return e.p, true
 }
 
-// put keeps p under key, dropping the pools used longest ago to make room.
+// put keeps p under key, dropping the pools used longest ago to make room;
+// a key already kept (two workers listed its pool at once) stays as it is.
 // p's bits are the cache's from then on: no one may change them.
 func (pc *poolCache) put(key string, p pool) {
 	size := 8 * len(p.bits)
@@ -72,10 +78,15 @@ func (pc *poolCache) put(key string, p pool) {
 	}
 	pc.Lock()
 	defer pc.Unlock()
+	pc.clock++
+	if e, ok := pc.m[key]; ok {
+		e.used = pc.clock
+		return
+	}
 	if pc.m == nil {
 		pc.m = make(map[string]*poolEntry)
 	}
-	for pc.bytes+size > maxPoolBytes {
+	for len(pc.m) > 0 && pc.bytes+size > maxPoolBytes {
 		var oldest string
 		var at uint64
 		for k, e := range pc.m {
@@ -86,7 +97,6 @@ func (pc *poolCache) put(key string, p pool) {
 		pc.bytes -= 8 * len(pc.m[oldest].p.bits)
 		delete(pc.m, oldest)
 	}
-	pc.clock++
 	pc.m[key] = &poolEntry{p: p, used: pc.clock}
 	pc.bytes += size
 }

@@ -48,18 +48,19 @@ const parallelCost = 1 << 18
 // reaches it (a candidate, if Cons) ends a scan, since every later guess
 // loses to it on the tie.
 type stopRule struct {
-	On   bool
-	Cons bool
-	At   int64
+	on   bool
+	cons bool
+	at   int64
 }
 
 // scan scores every guess of pool against s and returns the best Pick
-// under o; stop may end it early. With workers
-// above 1 a large scan is shared among that many goroutines. It returns
-// ctx.Err() soon after ctx is done.
+// under o; stop may end it early. With workers above 1 a large scan is
+// shared among that many goroutines. It returns ctx.Err() soon after ctx
+// is done.
 func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, workers int, sc *scratch) (Pick, error) {
 	codes := s.v.sp.Len()
-	chunks := (codes + scanChunk - 1) / scanChunk
+	// Chunk c is the word pool.lo + c of the pool's bits.
+	chunks := pool.hi - pool.lo
 	if pool.n*len(s.members) < parallelCost || chunks < 2 {
 		workers = 1
 	}
@@ -76,7 +77,7 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 		sc.ready(s)
 		for _, c := range s.members {
 			if score, _, ok := sc.score(s, int(c), o, math.MaxInt64); ok {
-				if stop.On && score == stop.At {
+				if stop.on && score == stop.at {
 					return Pick{OK: true, Cons: true, Score: score, Index: int(c)}, nil
 				}
 				best.Store(min(best.Load(), score))
@@ -99,15 +100,17 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 			}
 			var top Pick
 			low := best.Load() // the lowest score known
-			// The chunk's guesses: bit i of x is code c·64 + i.
+			// The chunk's guesses: bit i of x is code base + i.
+			w := pool.lo + c
+			base := w * scanChunk
 			x := ^uint64(0)
 			if pool.bits != nil {
-				x = pool.bits[c]
-			} else if c == chunks-1 && codes%64 != 0 {
-				x >>= 64 - codes%64
+				x = pool.bits[w]
+			} else if base+scanChunk > codes {
+				x >>= base + scanChunk - codes
 			}
 			for ; x != 0; x &= x - 1 {
-				g := c*scanChunk + bits.TrailingZeros64(x)
+				g := base + bits.TrailingZeros64(x)
 				limit := int64(math.MaxInt64)
 				if low != math.MaxInt64 {
 					limit = low + margin
@@ -121,7 +124,7 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 					top = p
 				}
 				low = min(low, score)
-				if stop.On && score == stop.At && (cons || !stop.Cons) {
+				if stop.on && score == stop.at && (cons || !stop.cons) {
 					for {
 						old := last.Load()
 						if old <= int64(c) || last.CompareAndSwap(old, int64(c)) {

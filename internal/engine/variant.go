@@ -13,10 +13,12 @@
 // class is a population count. Small sets are scored a candidate at a
 // time, from packed codes.
 //
-// Each guess's partial score is a bound on its final one (a class only
-// grows as candidates are added), so a guess that is already worse than
-// the best so far is dropped before its last candidates are counted. The
-// choice is the same as scoring every guess in full.
+// Over several planes, each guess's partial score is a bound on its final
+// one (a class only grows as candidates are added), so a guess that is
+// already worse than the best so far is dropped before its last candidates
+// are counted; a set of one plane is scored in full, in code written out
+// for each number of pegs and objective. The choice is the same as scoring
+// every guess in full.
 package engine
 
 import (
@@ -50,7 +52,6 @@ type Variant struct {
 	keys  int      // one more than the largest key
 	pairs int      // the feedbacks that can occur
 	win   int      // the key of the win
-	row   []int    // [b]: the feedbacks with fewer than b black pegs
 }
 
 var variants struct {
@@ -85,14 +86,12 @@ func newVariant(sp *mm.Space) *Variant {
 	// The feedbacks, b black pegs and t pegs right in colour (black and
 	// white), row by row of b; P−1 black and P in all cannot occur.
 	for b := 0; b <= P; b++ {
-		v.row = append(v.row, v.pairs)
 		for t := b; t <= P; t++ {
 			if b != P-1 || t != P {
 				v.pairs++
 			}
 		}
 	}
-	v.row = append(v.row, v.pairs)
 	v.pk = spacedata.Packed(sp)
 	if P <= maxSliced && 2*v.S <= planeWords {
 		// 2P offsets a code, and 16 bytes past the last, so that the
