@@ -100,7 +100,11 @@ func TestPacedCharge(t *testing.T) {
 }
 
 // spinner is a solver that runs for run, looking at its context every
-// millisecond, or for ever if run is 0.
+// millisecond, or for ever if run is 0. It counts the time it ran the way
+// the pacer does, by the clock between its looks at its context: on a
+// loaded machine a millisecond's spin can take far longer by the clock,
+// and counting it as one millisecond once let a 100 ms spinner run past a
+// 300 ms timeout.
 type spinner struct{ run time.Duration }
 
 func (s spinner) Guess(st *mm.State) (mm.Code, error) {
@@ -108,9 +112,11 @@ func (s spinner) Guess(st *mm.State) (mm.Code, error) {
 }
 
 func (s spinner) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
-	for ran := time.Duration(0); s.run == 0 || ran < s.run; ran += time.Millisecond {
-		for end := time.Now().Add(time.Millisecond); time.Now().Before(end); {
+	for ran := time.Duration(0); s.run == 0 || ran < s.run; {
+		start := time.Now()
+		for end := start.Add(time.Millisecond); time.Now().Before(end); {
 		}
+		ran += time.Since(start)
 		if err := ctx.Err(); err != nil {
 			return mm.Code{}, err
 		}
