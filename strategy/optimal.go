@@ -27,6 +27,8 @@ type Optimal struct {
 	// a long search: sets searched, the first guess being tried, the best
 	// total so far.
 	Progress func(line string)
+	// Alphabet writes the codes of Progress's lines; nil for the default.
+	Alphabet *mm.Alphabet
 }
 
 var (
@@ -69,16 +71,16 @@ func (o Optimal) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 func (o Optimal) options(r mm.Rules) *exact.Options {
 	opts := &exact.Options{MaxDepth: o.MaxDepth, Memory: o.Memory}
 	if o.Progress != nil {
-		opts.Progress = func(p exact.Progress) { o.Progress(progressLine(r, p)) }
+		opts.Progress = func(p exact.Progress) { o.Progress(progressLine(r, o.Alphabet, p)) }
 	}
 	return opts
 }
 
-// progressLine writes a report of the search as one line.
-func progressLine(r mm.Rules, p exact.Progress) string {
+// progressLine writes a report of the search as one line, its codes in a.
+func progressLine(r mm.Rules, a *mm.Alphabet, p exact.Progress) string {
 	line := fmt.Sprintf("optimal %v: %s sets searched", r, count(p.Nodes))
 	if p.Guesses > 0 {
-		line += fmt.Sprintf(", first guess %v (%d of %d)", p.Guess, p.Tried, p.Guesses)
+		line += fmt.Sprintf(", first guess %s (%d of %d)", a.Format(p.Guess), p.Tried, p.Guesses)
 	}
 	if p.Best > 0 {
 		line += fmt.Sprintf(", best %d guesses so far", p.Best)

@@ -26,6 +26,8 @@ type Options struct {
 	// Progress, if not nil, receives news of long computations (the
 	// optimal search).
 	Progress func(line string)
+	// Alphabet writes the codes of Progress's lines; nil for the default.
+	Alphabet *mm.Alphabet
 	// Opening overrides the first guess: "pairs" for seeds/004's two pegs
 	// of each colour, or a code in the default alphabet; "own" or "" keeps
 	// the strategy's own (merc's own is "pairs", the paper's 1122, unless
@@ -66,7 +68,7 @@ var registry = []entry{
 		func(Options) mm.Strategy { return RandomConsistent{} }},
 	{"optimal", "exact minimum of total guesses over all secrets, then of the worst case",
 		func(o Options) mm.Strategy {
-			return Optimal{MaxDepth: o.MaxDepth, Memory: o.Memory, Progress: o.Progress}
+			return Optimal{MaxDepth: o.MaxDepth, Memory: o.Memory, Progress: o.Progress, Alphabet: o.Alphabet}
 		}},
 	{"random", "a uniformly random code never guessed before, ignoring feedback (Rhodes's baseline)",
 		func(Options) mm.Strategy { return Random{} }},

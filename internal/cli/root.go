@@ -229,6 +229,9 @@ func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 		}
 		first, so.Opening = &c, "own"
 	}
+	if so.Alphabet == nil {
+		so.Alphabet = a
+	}
 	if so.Budget < 0 {
 		return nil, fmt.Errorf("--budget %v: want a positive duration, or 0 for the default", so.Budget)
 	}
