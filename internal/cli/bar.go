@@ -7,20 +7,26 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/term"
 
 	"github.com/mastermind-toolkit/mastermind/eval"
 )
 
-// A bar draws the progress of games on a terminal, in place on one line:
+// A bar draws the progress of games on a terminal, in place on one line
+// that never reaches the terminal's last column (80 where it cannot be
+// read), so it never wraps:
 //
 //	knuth  [=========>            ]  523/1296  40%  3s, about 4s left
 //
-// The time left comes from the rate of the last few seconds, not since the
-// start, which the first games rule (a strategy's first guesses cost the
-// most), and is shown once it has settled: with a twentieth of the work
-// done and a second of history behind the rate.
+// Its time counts from the bar's making, before the first game (a
+// strategy's set-up is part of the wait), and a clock redraws it while no
+// game ends. The time left comes from the rate of the last few seconds,
+// not since the start, which the first games rule (a strategy's first
+// guesses cost the most); it is shown as soon as a game is done and a
+// second has passed, and before that from a guess made up front (prior),
+// if there is one.
 type bar struct {
 	w     io.Writer
 	width int // columns of the terminal
@@ -34,9 +40,11 @@ type bar struct {
 	drawn     time.Time // when the line was last drawn
 	recent    []sample  // the last rateWindow of progress, oldest first
 	shown     bool
+	cleared   bool // the run is over: no more drawing
 	throttled time.Duration
-	log       bool      // stderr is not a terminal: a line now and then
-	logged    time.Time // when the last line was written
+	prior     time.Duration // the whole run's time guessed up front; 0 for none
+	log       bool          // stderr is not a terminal: a line now and then
+	logged    time.Time     // when the last line was written
 }
 
 // A sample is the work done at a time.
@@ -55,7 +63,7 @@ func newBar(w io.Writer, total int) *bar {
 			width = c
 		}
 	}
-	return &bar{w: w, width: width, total: total, now: time.Now, throttled: 100 * time.Millisecond}
+	return &bar{w: w, width: width, total: total, now: time.Now, start: time.Now(), throttled: 100 * time.Millisecond}
 }
 
 // set records n games done of the total and redraws at most ten times a
@@ -64,18 +72,29 @@ func (b *bar) set(n int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
-	if b.start.IsZero() {
-		b.start = now
-	}
 	b.done = min(n, b.total)
-	if now.Sub(b.drawn) < b.throttled && b.done < b.total {
+	if b.cleared || now.Sub(b.drawn) < b.throttled && b.done < b.total {
 		return
 	}
-	b.drawn = now
 	b.recent = append(b.recent, sample{now, b.done})
 	for len(b.recent) > 2 && now.Sub(b.recent[0].at) > rateWindow {
 		b.recent = b.recent[1:]
 	}
+	b.draw(now)
+}
+
+// tick redraws the bar as time passes with no game ending.
+func (b *bar) tick() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.done < b.total && !b.cleared {
+		b.draw(b.now())
+	}
+}
+
+// draw writes the bar at time now, or in a log a line every logEvery.
+func (b *bar) draw(now time.Time) {
+	b.drawn = now
 	if b.log {
 		// A log, not a screen: a line every logEvery of a long run,
 		// without the bar itself.
@@ -92,24 +111,28 @@ func (b *bar) set(n int) {
 // logLine returns the bar's news as a line of a log at time now.
 func (b *bar) logLine(now time.Time) string {
 	line := fmt.Sprintf("%s: %d/%d games, %d%%, %s", b.label, b.done, b.total, 100*b.done/max(1, b.total), short(now.Sub(b.start)))
-	if est, ok := b.estimate(); ok {
+	if est, ok := b.estimate(now); ok {
 		line += ", about " + short(est) + " left"
 	}
 	return line
 }
 
-// line returns the bar's text at time now.
+// line returns the bar's text at time now, at most b.width−1 columns.
 func (b *bar) line(now time.Time) string {
-	elapsed := now.Sub(b.start)
 	pct := 100 * b.done / max(1, b.total)
-	tail := fmt.Sprintf("  %d/%d  %d%%  %s", b.done, b.total, pct, short(elapsed))
-	if est, ok := b.estimate(); ok {
+	tail := fmt.Sprintf("  %d/%d  %d%%  %s", b.done, b.total, pct, short(now.Sub(b.start)))
+	if est, ok := b.estimate(now); ok {
 		tail += ", about " + short(est) + " left"
 	}
 	head := b.label
-	room := b.width - len([]rune(head)) - len([]rune(tail)) - 5
+	cols := b.width - 1
+	room := cols - runes(head) - runes(tail) - 4
 	if room < 10 {
-		return strings.TrimSpace(head + tail)
+		// No room for the bar: the label, cut to fit, and the figures.
+		if keep := cols - runes(tail); keep < runes(head) {
+			head = cut(head, keep)
+		}
+		return cut(head+tail, cols)
 	}
 	room = min(room, 40)
 	fill := room * b.done / max(1, b.total)
@@ -120,18 +143,46 @@ func (b *bar) line(now time.Time) string {
 	return head + "  [" + strings.Repeat("=", fill) + arrow + strings.Repeat(" ", room-fill-len(arrow)) + "]" + tail
 }
 
-// estimate returns the time left at the rate of the recent samples, and
-// whether it has settled enough to show.
-func (b *bar) estimate() (time.Duration, bool) {
-	if b.done == 0 || b.done >= b.total || len(b.recent) < 2 {
+// runes returns the columns of s, a column a rune.
+func runes(s string) int { return utf8.RuneCountInString(s) }
+
+// cut returns s cut to at most n runes.
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if runes(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// estimate returns the time left at time now, and whether there is one:
+// from the rate of the recent samples, or since the start while they show
+// no progress, once a game is done and a second has passed; before that,
+// from the guess made up front.
+func (b *bar) estimate(now time.Time) (time.Duration, bool) {
+	if b.done >= b.total {
 		return 0, false
 	}
-	first, last := b.recent[0], b.recent[len(b.recent)-1]
-	span := last.at.Sub(first.at)
-	if span < time.Second || last.done <= first.done || b.done*20 < b.total {
-		return 0, false
+	elapsed := now.Sub(b.start)
+	if b.done == 0 || elapsed < time.Second {
+		if b.prior <= 0 {
+			return 0, false
+		}
+		left := b.prior * time.Duration(b.total-b.done) / time.Duration(b.total)
+		if b.done == 0 {
+			left = b.prior - elapsed
+		}
+		return left, left > 0
 	}
-	perGame := float64(span) / float64(last.done-first.done)
+	perGame := float64(elapsed) / float64(b.done)
+	if n := len(b.recent); n >= 2 {
+		first, last := b.recent[0], b.recent[n-1]
+		if span := last.at.Sub(first.at); span >= time.Second && last.done > first.done {
+			perGame = float64(span) / float64(last.done-first.done)
+		}
+	}
 	return time.Duration(perGame * float64(b.total-b.done)), true
 }
 
@@ -143,10 +194,11 @@ func short(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// clear removes the line.
+// clear removes the line, for good.
 func (b *bar) clear() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.cleared = true
 	if b.shown {
 		fmt.Fprint(b.w, "\r\033[K")
 		b.shown = false
@@ -158,14 +210,44 @@ func (b *bar) clear() {
 type runBar struct {
 	b    *bar
 	base int
+	halt chan struct{} // closed by stop, which ends the clock
+	once sync.Once
 }
 
-// newRunBar returns a bar for total games in all. When stderr is not a
-// terminal it writes a line of news every logEvery of a long run instead.
+// tickEvery is how often the clock redraws a bar: often enough that the
+// time counts on by the second.
+const tickEvery = 250 * time.Millisecond
+
+// newRunBar returns a bar for total games in all, drawn from now on, and
+// redrawn by a clock until stop. When stderr is not a terminal it writes
+// a line of news every logEvery of a long run instead.
 func (e *Env) newRunBar(total int) *runBar {
 	b := newBar(e.Stderr, total)
 	b.log = !e.StderrTTY
-	return &runBar{b: b}
+	r := &runBar{b: b, halt: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(tickEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-r.halt:
+				return
+			case <-t.C:
+				b.tick()
+			}
+		}
+	}()
+	return r
+}
+
+// guess gives the bar the whole run's time as guessed before it starts,
+// shown as the time left until games are measured.
+func (r *runBar) guess(d time.Duration) {
+	if r != nil {
+		r.b.mu.Lock()
+		r.b.prior = d
+		r.b.mu.Unlock()
+	}
 }
 
 // track makes opts report a run labelled label whose games come after the
@@ -191,9 +273,13 @@ func (r *runBar) add(n int) {
 	}
 }
 
-// stop clears the bar, finished or not.
+// stop ends the clock and clears the bar, finished or not; calls after
+// the first do nothing.
 func (r *runBar) stop() {
 	if r != nil {
-		r.b.clear()
+		r.once.Do(func() {
+			close(r.halt)
+			r.b.clear()
+		})
 	}
 }

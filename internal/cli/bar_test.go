@@ -2,51 +2,54 @@ package cli
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
-// TestBarEstimate drives the bar with a clock of its own: the time left
-// is not shown while the first, slow games rule the rate, and is shown,
-// close to the truth, once successive estimates agree.
-func TestBarEstimate(t *testing.T) {
+// fakeBar returns a bar of total games on a clock of the test's own,
+// started at the clock's zero, and a function that returns its last line.
+func fakeBar(total int) (*bar, *time.Time, func() string, *bytes.Buffer) {
 	var out bytes.Buffer
-	b := newBar(&out, 1000)
-	b.label = "knuth"
+	b := newBar(&out, total)
 	b.throttled = 0
 	now := time.Unix(0, 0)
 	b.now = func() time.Time { return now }
+	b.start = now
 	last := func() string {
 		s := out.String()
 		return s[strings.LastIndex(s, "\r\033[K")+4:]
 	}
+	return b, &now, last, &out
+}
+
+// TestBarEstimate drives the bar with a clock of its own: the time left is
+// shown once a game is done, and, once the rate of the last seconds
+// settles, close to the truth though the first game was slow.
+func TestBarEstimate(t *testing.T) {
+	b, now, last, out := fakeBar(1000)
+	b.label = "knuth"
 	b.set(0)
+	if strings.Contains(last(), "left") {
+		t.Errorf("before any game, with no guess up front, the bar shows a time left: %q", last())
+	}
 	// The first game takes 30 s (a strategy's first guesses cost the
 	// most); the rest take 10 ms each, 10 s in all.
-	now = now.Add(30 * time.Second)
+	*now = now.Add(30 * time.Second)
 	b.set(1)
-	if strings.Contains(last(), "left") {
-		t.Errorf("after one game of 1000 the bar shows a time left: %q", last())
+	if !strings.Contains(last(), "30s, about 8h19m30s left") {
+		t.Errorf("after one game of 30 s the bar shows %q; want 30s, about 8h19m30s left", last())
 	}
-	shown := ""
 	for i := 2; i <= 999; i++ {
-		now = now.Add(10 * time.Millisecond)
+		*now = now.Add(10 * time.Millisecond)
 		b.set(i)
-		if l := last(); strings.Contains(l, "left") && shown == "" {
-			shown = l
-			if i < 50 {
-				t.Errorf("time left shown after %d games, before a twentieth of them: %q", i, l)
-			}
+		// A second after the slow game, at game 101: 899 games of 10 ms.
+		if l := last(); i == 101 && (!strings.Contains(l, "101/1000  10%") || !strings.Contains(l, "about 9.0s left")) {
+			t.Errorf("at game 101 the bar shows %q; want 101/1000, about 9.0s left", l)
 		}
-	}
-	if shown == "" {
-		t.Fatalf("the time left was never shown; last line %q", last())
-	}
-	// First shown a second after the slow game, at game 101: 899 games of
-	// 10 ms left.
-	if !strings.Contains(shown, "101/1000  10%") || !strings.Contains(shown, "about 9.0s left") {
-		t.Errorf("the time left first shown as %q; want it at 101/1000, about 9.0s left", shown)
 	}
 	if l := last(); !strings.Contains(l, "knuth  [") || !strings.Contains(l, "999/1000  99%") || !strings.Contains(l, "about 0.0s left") {
 		t.Errorf("last line %q; want the label, 999/1000, 99%% and about 0.0s left", l)
@@ -55,6 +58,96 @@ func TestBarEstimate(t *testing.T) {
 	if !strings.HasSuffix(out.String(), "\r\033[K") {
 		t.Errorf("clear did not erase the line")
 	}
+	n := out.Len()
+	b.tick()
+	b.set(1000)
+	if out.Len() != n {
+		t.Errorf("the bar drew %q after it was cleared", out.String()[n:])
+	}
+}
+
+// TestBarPrior checks the time guessed before the first game: it counts
+// down with the clock until a game is done, then gives way to the rate.
+func TestBarPrior(t *testing.T) {
+	b, now, last, _ := fakeBar(40)
+	b.label, b.prior = "auto", 2*time.Minute
+	b.tick()
+	if !strings.Contains(last(), "0/40  0%  0.0s, about 2m0s left") {
+		t.Errorf("at the start the bar shows %q; want about 2m0s left", last())
+	}
+	*now = now.Add(20 * time.Second)
+	b.tick()
+	if !strings.Contains(last(), "20s, about 1m40s left") {
+		t.Errorf("20 s in, no game done, the bar shows %q; want 20s, about 1m40s left", last())
+	}
+	*now = now.Add(5 * time.Minute)
+	b.tick()
+	if strings.Contains(last(), "left") {
+		t.Errorf("past the guess, no game done, the bar shows %q; want no time left", last())
+	}
+	b.set(10) // 10 games in 5m20s
+	if !strings.Contains(last(), "about 16m0s left") {
+		t.Errorf("after 10 games in 5m20s the bar shows %q; want about 16m0s left", last())
+	}
+}
+
+// TestBarWidth checks that no line reaches the last column, whatever the
+// label and the figures, at the width found or 80.
+func TestBarWidth(t *testing.T) {
+	for _, tc := range []struct {
+		width, total, done int
+		label              string
+	}{
+		{80, 1296, 523, "knuth"},
+		{80, 16777216, 1234567, "auto"},
+		{80, 16777216, 1, "knuth,expected-size,entropy,most-parts,first-consistent"},
+		{40, 16777216, 1, "entropy"},
+		{21, 1000, 999, "a label of many words, longer than the line"},
+	} {
+		b, now, last, _ := fakeBar(tc.total)
+		b.width, b.label = tc.width, tc.label
+		*now = now.Add(90 * time.Hour)
+		b.set(tc.done)
+		if l := last(); utf8.RuneCountInString(l) >= tc.width || !strings.Contains(l, strconv.Itoa(tc.done)+"/") {
+			t.Errorf("width %d, %d/%d %q: line %q of %d columns; want fewer than %d, with the count",
+				tc.width, tc.done, tc.total, tc.label, l, utf8.RuneCountInString(l), tc.width)
+		}
+	}
+}
+
+// TestRunBarClock checks that the bar is redrawn while no game ends: the
+// time counts on from the start.
+func TestRunBarClock(t *testing.T) {
+	var out syncBuffer
+	e := &Env{Stderr: &out, StderrTTY: true}
+	r := e.newRunBar(10)
+	defer r.stop()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if strings.Contains(out.String(), "0/10") {
+			r.stop()
+			return
+		}
+	}
+	t.Fatalf("no game ended and the bar was not drawn in 10 s: %q", out.String())
+}
+
+// syncBuffer is a bytes.Buffer safe for use by the bar's clock and the
+// test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestShort(t *testing.T) {
@@ -72,14 +165,11 @@ func TestShort(t *testing.T) {
 // the first logEvery, then whole lines, one per logEvery, with no
 // terminal codes, and none once the games are done.
 func TestBarLog(t *testing.T) {
-	var out bytes.Buffer
-	b := newBar(&out, 100)
-	b.label, b.log, b.throttled = "entropy", true, 0
-	now := time.Unix(0, 0)
-	b.now = func() time.Time { return now }
+	b, now, _, out := fakeBar(100)
+	b.label, b.log = "entropy", true
 	for i := 0; i < 100; i++ {
 		b.set(i)
-		now = now.Add(time.Second)
+		*now = now.Add(time.Second)
 	}
 	b.set(100)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
