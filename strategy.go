@@ -88,6 +88,12 @@ func Solve(st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
 // GuessContext so that a cancelled ctx stops the game; the error then wraps
 // ctx.Err().
 func SolveContext(ctx context.Context, st *State, s Strategy, secret Code, maxGuesses int) ([]Step, error) {
+	return SolveEach(ctx, st, s, secret, maxGuesses, nil)
+}
+
+// SolveEach is SolveContext, calling each, if not nil, with every step as
+// soon as it is played: news for a game that takes a while.
+func SolveEach(ctx context.Context, st *State, s Strategy, secret Code, maxGuesses int, each func(Step)) ([]Step, error) {
 	r := st.Rules()
 	if err := r.Check(secret); err != nil {
 		return nil, err
@@ -112,6 +118,9 @@ func SolveContext(ctx context.Context, st *State, s Strategy, secret Code, maxGu
 			return steps, err
 		}
 		steps = append(steps, Step{Guess: g, Feedback: f, Remaining: st.Remaining()})
+		if each != nil {
+			each(steps[len(steps)-1])
+		}
 		if f.Solved(r.Pegs) {
 			return steps, nil
 		}

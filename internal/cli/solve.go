@@ -72,9 +72,9 @@ and the number of codes still possible after it.`,
 			if err := checkStrategyFlags(cmd, []string{name}); err != nil {
 				return err
 			}
-			var done func()
-			so.Progress, done = e.progressLine()
-			defer done()
+			status, news := e.newStatus(name)
+			defer status.stop()
+			so.Progress = news
 			s, err := MakeStrategy(name, so, r, a)
 			if err != nil {
 				return err
@@ -83,7 +83,8 @@ and the number of codes still possible after it.`,
 			if err != nil {
 				return err
 			}
-			steps, err := mm.SolveContext(cmd.Context(), st, s, secret, maxGuesses)
+			steps, err := mm.SolveEach(cmd.Context(), st, s, secret, maxGuesses, status.step)
+			status.stop()
 			solved := err == nil
 			if err != nil && !errors.Is(err, mm.ErrGuessLimit) {
 				return err

@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// TestStatusLine checks what a long game shows, and when: nothing in its
+// first statusAfter or while the strategy's own news is fresh; else the
+// guesses played, the codes left when known, and the time.
+func TestStatusLine(t *testing.T) {
+	start := time.Unix(0, 0)
+	s := &status{label: "auto", start: start, left: -1}
+	if line, ok := s.line(start.Add(time.Second)); ok {
+		t.Errorf("a second in, the status shows %q; want nothing yet", line)
+	}
+	s.step(mm.Step{Remaining: -1})
+	if line, ok := s.line(start.Add(3 * time.Second)); !ok || line != "auto: 1 guess played, guess 2 under way, 3.0s" {
+		t.Errorf("3 s in, one guess played, the status is %q, %v", line, ok)
+	}
+	s.step(mm.Step{Remaining: 1234})
+	s.step(mm.Step{Remaining: 56})
+	if line, ok := s.line(start.Add(12 * time.Second)); !ok || line != "auto: 3 guesses played, 56 codes left, guess 4 under way, 12s" {
+		t.Errorf("12 s in, three guesses played, the status is %q, %v", line, ok)
+	}
+	s.news = start.Add(11 * time.Second)
+	if line, ok := s.line(start.Add(12 * time.Second)); ok {
+		t.Errorf("a second after the strategy's news, the status shows %q; want the news kept", line)
+	}
+	s.label = strings.Repeat("a long label ", 10)
+	if line, _ := s.line(start.Add(20 * time.Second)); len([]rune(line)) >= 80 {
+		t.Errorf("the status %q has %d columns; want fewer than 80", line, len([]rune(line)))
+	}
+}
+
+// TestStatusQuietOffTerminal checks that a status whose stderr is not a
+// terminal draws nothing of its own, however long the game.
+func TestStatusQuietOffTerminal(t *testing.T) {
+	var out syncBuffer
+	e := &Env{Stderr: &out}
+	s, _ := e.newStatus("auto")
+	s.start = s.start.Add(-time.Hour)
+	time.Sleep(3 * tickEvery)
+	s.stop()
+	if out.String() != "" {
+		t.Errorf("off a terminal the status wrote %q; want nothing", out.String())
+	}
+}
