@@ -80,11 +80,6 @@ won within N guesses first.`,
 			if err != nil {
 				return err
 			}
-			opts := bf.options()
-			n, sampled, err := eval.Count(r, &opts)
-			if err != nil {
-				return err
-			}
 			if m := r.NumOpenings(); m > maxOpenings {
 				return fmt.Errorf("%s has %d openings (one per way to split the pegs among the colours), more than the %d openings tries; "+
 					"take at most %d pegs", r, m, maxOpenings, mostOpeningPegs(r))
@@ -92,9 +87,19 @@ won within N guesses first.`,
 			openings := r.Openings()
 			works := make([]strategyWork, len(openings))
 			names := make([]string, len(openings))
+			strategies := make([]mm.Strategy, len(openings))
 			for i, o := range openings {
 				names[i] = a.Format(o)
 				works[i] = strategyWork{names[i], strategy.Opening{First: o, Then: s}}
+				strategies[i] = works[i].s
+			}
+			opts := bf.options()
+			if !opts.All && opts.Games == 0 && r.Size() > eval.DefaultAllLimit {
+				opts.Games = defaultGames(r, strategies)
+			}
+			n, sampled, err := eval.Count(r, &opts)
+			if err != nil {
+				return err
 			}
 			var reports []*eval.Report
 			switch {
@@ -107,6 +112,7 @@ won within N guesses first.`,
 			default:
 				bar := e.newRunBar(n * len(openings))
 				defer bar.stop()
+				e.announce(bar, r, []string{name + " after each of " + Plural(len(openings), "opening")}, strategies, n, sampled, opts.Workers)
 				for i, w := range works {
 					bar.track(&opts, w.name, i*n)
 					rep, err := eval.Run(cmd.Context(), r, w.name, w.s, &opts)

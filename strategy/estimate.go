@@ -1,0 +1,71 @@
+package strategy
+
+import (
+	"math"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/huge"
+	"github.com/mastermind-toolkit/mastermind/large"
+)
+
+// GameTime guesses, before any game is played, how long one game of s
+// takes under r on one core of the project's machine, and reports whether
+// it can: for the strategies that spend a budget on each guess (the
+// sampler, and auto where it samples) and for split. It is a guess, to
+// plan a run by (bench's default number of games, the time a run will
+// take), not a figure to report: the measured rate replaces it once games
+// end.
+//
+// A sampled game spends about its budget on each guess (BENCHMARKS.md:
+// 60–70 ms a guess on 12 × 12 and 15 × 15, 0.26–0.32 s on 20 × 20 to
+// 30 × 30 at 250 ms), and takes about splitGuesses times the counting
+// bound in guesses; split takes about splitNanos a peg and colour squared.
+func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
+	r = r.WithDefaults()
+	if r.Validate() != nil {
+		return 0, false
+	}
+	switch s := s.(type) {
+	case Opening:
+		return GameTime(s.Then, r)
+	case Auto:
+		if r.Size() <= MaxHeuristicSpace {
+			return 0, false
+		}
+		if large.CheckSize(r) != nil || !samples(r) {
+			return GameTime(huge.Split{}, r)
+		}
+		return GameTime(large.Sampler{Budget: s.Budget}, r)
+	case large.Sampler:
+		if large.CheckSize(r) != nil {
+			return 0, false
+		}
+		b := s.Budget
+		if b <= 0 {
+			b = large.DefaultBudgetFor(r)
+		}
+		return time.Duration(sampledGuesses * countingBound(r) * float64(b)), true
+	case huge.Split:
+		p, c := float64(r.Pegs), float64(r.Colors)
+		return time.Duration(splitNanos * p * p * c), true
+	}
+	return 0, false
+}
+
+// Rates behind GameTime's guesses.
+const (
+	// sampledGuesses is a sampled game's guesses over the counting bound:
+	// 1.7 on 12 × 12, 1.8 on 15 × 15, 2.0 on 20 × 20 (issue 30's table).
+	sampledGuesses = 1.8
+	// splitNanos: 100 pegs × 20 colours, 0.1 s a game.
+	splitNanos = 500
+)
+
+// countingBound returns log(codes) / log(answers): no strategy averages
+// much below it, each answer telling at most which of the answers it is.
+func countingBound(r mm.Rules) float64 {
+	p := float64(r.Pegs)
+	answers := (p+1)*(p+2)/2 - 1 // every black and white count but p−1 blacks and a white
+	return r.Log10Size() * math.Ln10 / math.Log(answers)
+}
