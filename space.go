@@ -152,6 +152,50 @@ func (sp *Space) Index(c Code) (int, bool) {
 	return i, true
 }
 
+// CodeAt returns the i-th code of r in the order of its Space (Space.Code),
+// without enumerating the space: a source of every secret of a variant
+// too large to hold in memory, in constant memory. It is the inverse of
+// Space.Index, and costs O(pegs) (O(pegs·colours) with distinct colours).
+func (r Rules) CodeAt(i uint64) (Code, error) {
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return Code{}, err
+	}
+	if i >= r.Size() {
+		return Code{}, fmt.Errorf("%w: code %d of %v, which has %d", ErrInvalidCode, i, r, r.Size())
+	}
+	colors := make([]uint8, r.Pegs)
+	if !r.Distinct {
+		for j := r.Pegs - 1; j >= 0; j-- {
+			colors[j] = uint8(i % uint64(r.Colors))
+			i /= uint64(r.Colors)
+		}
+		return codeOf(colors), nil
+	}
+	// The digits of i in the radices colours, colours−1, …, the last
+	// least significant: the rank of each peg among the unused colours.
+	for j := r.Pegs - 1; j >= 0; j-- {
+		radix := uint64(r.Colors - j)
+		colors[j] = uint8(i % radix)
+		i /= radix
+	}
+	var used uint64
+	for j, below := range colors {
+		k := 0
+		for ; ; k++ {
+			if used&(1<<k) == 0 {
+				if below == 0 {
+					break
+				}
+				below--
+			}
+		}
+		used |= 1 << k
+		colors[j] = uint8(k)
+	}
+	return codeOf(colors), nil
+}
+
 // All returns the set of every code.
 func (sp *Space) All() *Set { return sp.all }
 

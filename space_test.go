@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -270,4 +271,34 @@ func TestCode(t *testing.T) {
 		}()
 		c.Peg(4)
 	}()
+}
+
+// TestCodeAt checks that Rules.CodeAt lists every code in the order of the
+// space, with and without repeated colours, and refuses an index past the
+// last.
+func TestCodeAt(t *testing.T) {
+	for _, r := range []mm.Rules{
+		{Colors: 6, Pegs: 4}, {Colors: 3, Pegs: 5}, {Colors: 10, Pegs: 4, Distinct: true},
+		{Colors: 7, Pegs: 3, Distinct: true}, {Colors: 5, Pegs: 5, Distinct: true}, {Colors: 2, Pegs: 1},
+	} {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < sp.Len(); i++ {
+			c, err := r.CodeAt(uint64(i))
+			if err != nil || c != sp.Code(i) {
+				t.Fatalf("%v: CodeAt(%d) = %v, %v; want %v", r, i, c, err, sp.Code(i))
+			}
+		}
+		if c, err := r.CodeAt(uint64(sp.Len())); !errors.Is(err, mm.ErrInvalidCode) {
+			t.Errorf("%v: CodeAt(%d), past the last code, = %v, %v; want ErrInvalidCode", r, sp.Len(), c, err)
+		}
+	}
+	// Far past what a space may hold: the last code of 16 × 15.
+	big := mm.Rules{Colors: 16, Pegs: 15}
+	last, err := big.CodeAt(big.Size() - 1)
+	if want := strings.Repeat("G", 15); err != nil || last.String() != want {
+		t.Errorf("%v: the last code = %v, %v; want %s", big, last, err, want)
+	}
 }

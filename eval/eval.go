@@ -129,13 +129,18 @@ func secretsOf(r mm.Rules, opts *Options) (secrets, error) {
 	}
 	all := opts.All || (opts.Games <= 0 && r.Size() <= DefaultAllLimit)
 	if all {
-		sp, err := mm.SpaceOf(r)
-		if err != nil {
+		if r.Size() > mm.MaxSpace {
+			_, err := mm.SpaceOf(r) // refuses, saying why
 			return secrets{}, err
 		}
-		// Read from the space as needed: a list of every code would be
-		// 104 bytes a code, and Count needs none.
-		return secrets{n: sp.Len(), at: sp.Code}, nil
+		// Each code from its index, in the space's order, as needed: a
+		// list of every code would be 104 bytes a code, and the space
+		// itself 26 bytes a code (16 × 6: 435 MB, which a strategy
+		// that plays each game on its own never needs).
+		return secrets{n: int(r.Size()), at: func(i int) mm.Code {
+			c, _ := r.CodeAt(uint64(i))
+			return c
+		}}, nil
 	}
 	games := opts.Games
 	if games <= 0 {
