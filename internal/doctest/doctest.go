@@ -154,11 +154,12 @@ var timings = []struct {
 	{regexp.MustCompile(`(?m)\s+[0-9.]+e[-+][0-9]+$`), "  …"},                                         // grid's seconds per game
 	{regexp.MustCompile(`(?m)^(\d+\s+\S+\s+(?:[0-9.]+\s+)?\d+\s+[0-9.]+\s+\d+)\s+[0-9.]+$`), "$1  …"}, // openings' seconds
 	{regexp.MustCompile(`"(seconds|secondsPerGame|maxSecondsPerGame)":[0-9.e+-]+`), `"$1":…`},         // JSON
+	{regexp.MustCompile(`(?m); [0-9.]+ s CPU, [0-9.]+ s$`), "; … s CPU, … s"},                         // optima's rows
 }
 
 // Timeless blanks the figures that measure time, which no two runs share:
-// bench's seconds row, grid's seconds per game, openings' seconds, and
-// seconds in JSON.
+// bench's seconds row, grid's seconds per game, openings' seconds,
+// seconds in JSON, and the CPU and wall seconds of optima's rows.
 func Timeless(s string) string {
 	for _, t := range timings {
 		s = t.re.ReplaceAllString(s, t.with)

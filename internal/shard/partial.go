@@ -151,11 +151,21 @@ func Write(w io.Writer, p *Partial) error {
 // WriteFile writes p to the file name: first to a temporary file beside
 // it, flushed to disk, then renamed, so that the file is either absent or
 // complete, whenever the shard is killed.
-func WriteFile(name string, p *Partial) (err error) {
+func WriteFile(name string, p *Partial) error {
+	if err := WriteAtomic(name, func(w io.Writer) error { return Write(w, p) }); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
+	return nil
+}
+
+// WriteAtomic writes the file name with write: first to a temporary file
+// beside it, flushed to disk, then renamed, so that the file is either as
+// it was or complete, whenever the process is killed.
+func WriteAtomic(name string, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(name)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("--out: %w", err)
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -165,19 +175,19 @@ func WriteFile(name string, p *Partial) (err error) {
 	}()
 	// Readable by the merge, which may run as another user.
 	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("--out %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	if err := Write(f, p); err != nil {
-		return fmt.Errorf("--out %s: %w", name, err)
+	if err := write(f); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("--out %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("--out %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := os.Rename(f.Name(), name); err != nil {
-		return fmt.Errorf("--out: %w", err)
+		return err
 	}
 	// Make the rename itself durable; not every system can sync a
 	// directory, and the file is complete either way.

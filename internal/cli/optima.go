@@ -1,0 +1,257 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
+	"github.com/mastermind-toolkit/mastermind/records"
+)
+
+// optimaVariants returns the table's variants, smallest first: 3 to 6
+// pegs and 2 to 10 colours with repeats, 3 to 5 pegs of distinct colours
+// (at least as many colours as pegs), each of at most maxCodes codes.
+func optimaVariants(maxCodes uint64) []mm.Rules {
+	var out []mm.Rules
+	for _, distinct := range []bool{false, true} {
+		pegs := []int{3, 4, 5, 6}
+		if distinct {
+			pegs = pegs[:3]
+		}
+		for _, p := range pegs {
+			for c := 2; c <= 10; c++ {
+				r := mm.Rules{Colors: c, Pegs: p, Distinct: distinct}
+				if (distinct && c < p) || r.Size() > maxCodes {
+					continue
+				}
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// parseVariant reads a row's name, such as 6x4 or 10x4-distinct.
+func parseVariant(s string) (mm.Rules, error) {
+	var r mm.Rules
+	name, distinct := strings.CutSuffix(strings.ToLower(strings.TrimSpace(s)), "-distinct")
+	if _, err := fmt.Sscanf(name, "%dx%d", &r.Colors, &r.Pegs); err != nil || records.OptimumName(mm.Rules{Colors: r.Colors, Pegs: r.Pegs}) != name {
+		return r, fmt.Errorf("--only %q: want COLORSxPEGS, such as 6x4 or 10x4-distinct", s)
+	}
+	r.Distinct = distinct
+	return r, r.Validate()
+}
+
+func newOptima(e *Env) *cobra.Command {
+	var (
+		dir      string
+		only     string
+		maxCodes int
+		limit    time.Duration
+		redo     bool
+		memory   int64
+		list     bool
+	)
+	cmd := &cobra.Command{
+		Use:   "optima",
+		Short: "Compute the table of exact optima, with a tree for each, resuming where it stopped",
+		Long: `optima solves exactly every variant of 3 to 6 pegs with 2 to 10 colours
+(repeats allowed) and of 3 to 5 pegs of distinct colours that has at most
+--max-codes codes, smallest first, and keeps the table in DIR/optimal.csv:
+for each, the least total number of guesses over every secret and the worst
+case of a strategy that reaches it, the fewest guesses that always suffice
+and the least total within them, the tree of the least total (written to
+DIR/optimal/, as tree --format json writes it, gzipped), the CPU and wall
+seconds of the searches, and the best published value we know.
+
+A row is written, with its tree, as soon as it is solved, each file whole
+or not at all: a run stopped midway (Ctrl-C, a session's end) loses only
+the row under way, and the next run resumes at the first row not in the
+table. --redo solves the rows of --only again and rewrites them, byte for
+byte the same. A row that needs more than --row-limit is left out, with the
+bound the search had reached; rows that long go in shards (tree --strategy
+optimal --shard K/N, merged with merge; see docs/optimal.md).`,
+		Example: `  mastermind optima --max-codes 1000
+  mastermind optima --only 6x4,5x5 --redo
+  mastermind optima --list`,
+		Args: argsBetween(0, 0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for _, name := range []string{"rules", "distinct", "alphabet"} {
+				if cmd.Flags().Changed(name) {
+					return fmt.Errorf("--%s: optima solves the table's variants (3 to 6 pegs, 2 to 10 colours, repeats and distinct); name rows with --only", name)
+				}
+			}
+			if err := atLeast(1, "max-codes", maxCodes); err != nil {
+				return err
+			}
+			csvPath := filepath.Join(dir, "optimal.csv")
+			rows, err := readOptima(csvPath)
+			if err != nil {
+				return err
+			}
+			if list {
+				return records.WriteOptimaMarkdown(e.Stdout, rows)
+			}
+			variants := optimaVariants(uint64(maxCodes))
+			if only != "" {
+				variants = nil
+				for _, s := range strings.Split(only, ",") {
+					r, err := parseVariant(s)
+					if err != nil {
+						return err
+					}
+					variants = append(variants, r)
+				}
+			} else if redo {
+				return fmt.Errorf("--redo needs --only: it solves the rows named there again")
+			}
+			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
+				return err
+			}
+			have := map[mm.Rules]bool{}
+			for _, o := range rows {
+				have[o.Rules] = true
+			}
+			var unfinished []string
+			for _, r := range variants {
+				if have[r] && !redo {
+					continue
+				}
+				o, err := e.solveOptimum(cmd.Context(), r, dir, limit, memory)
+				if errors.Is(err, context.DeadlineExceeded) {
+					unfinished = append(unfinished, records.OptimumName(r))
+					continue
+				}
+				if err != nil {
+					return err
+				}
+				rows = replaceOptimum(rows, o)
+				if err := shard.WriteAtomic(csvPath, func(w io.Writer) error { return records.WriteOptima(w, rows) }); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.Stdout, "%s: %d codes, total %d (mean %.4f), worst %d; at most %d guesses: total %d; %.1f s CPU, %.1f s\n",
+					records.OptimumName(r), o.Codes, o.Total, o.Mean(), o.Worst, o.MinWorst, o.MinWorstTotal, o.CPUSeconds, o.WallSeconds)
+			}
+			if len(unfinished) > 0 {
+				return Failure(fmt.Errorf("not finished within --row-limit %v: %s; give a longer limit, or shard them", limit, strings.Join(unfinished, ", ")))
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&dir, "dir", "records", "directory of optimal.csv and of the trees, under optimal/")
+	f.StringVar(&only, "only", "", "solve only these rows, such as 6x4,10x4-distinct (default: every row not yet in the table)")
+	f.IntVar(&maxCodes, "max-codes", 10000, "largest variant of the table, in codes")
+	f.DurationVar(&limit, "row-limit", time.Hour, "leave out a row whose searches take longer than this")
+	f.BoolVar(&redo, "redo", false, "solve the rows of --only again, though in the table")
+	f.Var((*byteSize)(&memory), "memory", "memory for each search's table of solved sets, as 512K, 64M or 1G (0: the search's default)")
+	f.BoolVar(&list, "list", false, "print the table as Markdown, as records/README.md shows it, and solve nothing")
+	return cmd
+}
+
+// solveOptimum solves r's row: the least total and its tree, written to
+// dir, then the least total within each smaller worst case until there is
+// none. The searches stop at limit with context.DeadlineExceeded.
+func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit time.Duration, memory int64) (records.Optimum, error) {
+	name := records.OptimumName(r)
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	show, done := e.progressLine()
+	defer done()
+	start := time.Now()
+	cpu0, cpuKnown := cpuTime()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return records.Optimum{}, err
+	}
+	phase := "least total"
+	var best int
+	opts := func(depth int) *exact.Options {
+		return &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
+			best = p.Best
+			line := fmt.Sprintf("%s (%d codes), %s: %d sets searched", name, st.Remaining(), phase, p.Nodes)
+			if p.Best > 0 {
+				line += fmt.Sprintf(", best total %d so far", p.Best)
+			}
+			show(line + ", " + short(time.Since(start)))
+		}}
+	}
+	res, err := exact.Solve(ctx, st, opts(0))
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintf(e.Stderr, "%s: no least total within %v (best total found %d, not proved)\n", name, limit, best)
+		}
+		return records.Optimum{}, err
+	}
+	o := records.Optimum{Rules: r, Codes: st.Remaining(), Total: res.Total, Worst: res.Depth,
+		MinWorst: res.Depth, MinWorstTotal: res.Total, File: records.OptimumFile(r)}
+	_, o.Published, _ = records.Published(r)
+	f := records.NewFile(r, "optimal", nil, res.Tree)
+	var buf bytes.Buffer
+	if err := records.WriteOptimumTree(&buf, f); err != nil {
+		return o, err
+	}
+	// Fewer guesses at most, while some strategy keeps to them.
+	for d := o.MinWorst - 1; d >= 1; d-- {
+		phase = fmt.Sprintf("at most %d guesses", d)
+		res, err := exact.Solve(ctx, st, opts(d))
+		if errors.Is(err, exact.ErrDepth) {
+			break
+		}
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				fmt.Fprintf(e.Stderr, "%s: least total %d found, but not the fewest guesses that suffice within %v\n", name, o.Total, limit)
+			}
+			return o, err
+		}
+		o.MinWorst, o.MinWorstTotal = res.Depth, res.Total
+		d = res.Depth
+	}
+	if err := shard.WriteAtomic(filepath.Join(dir, filepath.FromSlash(o.File)), func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	}); err != nil {
+		return o, err
+	}
+	o.WallSeconds = time.Since(start).Seconds()
+	if cpu1, ok := cpuTime(); ok && cpuKnown {
+		o.CPUSeconds = (cpu1 - cpu0).Seconds()
+	}
+	return o, nil
+}
+
+// readOptima reads the table at path; no file is an empty table.
+func readOptima(path string) ([]records.Optimum, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return records.ReadOptima(f)
+}
+
+// replaceOptimum returns rows with o in place of the row of its rules, or
+// added.
+func replaceOptimum(rows []records.Optimum, o records.Optimum) []records.Optimum {
+	for i := range rows {
+		if rows[i].Rules == o.Rules {
+			rows[i] = o
+			return rows
+		}
+	}
+	return append(rows, o)
+}

@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOptimaResume solves the table's smallest rows, runs again and
+// solves nothing, and solves a row again to the same bytes.
+func TestOptimaResume(t *testing.T) {
+	dir := t.TempDir()
+	out := mustRun(t, "", "optima", "--dir", dir, "--max-codes", "30")
+	for _, row := range []string{"2x3: 8 codes, total 18", "3x3: 27 codes, total 73", "2x4: 16 codes, total 44",
+		"3x3-distinct: 6 codes, total 15", "4x3-distinct: 24", "4x4-distinct: 24"} {
+		if !strings.Contains(out, row) {
+			t.Errorf("optima --max-codes 30 said\n%s\nwant a line %q", out, row)
+		}
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "optimal.csv"))
+	if err != nil || strings.Count(string(csv), "\n") != 7 {
+		t.Fatalf("optimal.csv = %q, %v; want a header and 6 rows", csv, err)
+	}
+	if again := mustRun(t, "", "optima", "--dir", dir, "--max-codes", "30"); again != "" {
+		t.Errorf("a second run solved rows already in the table:\n%s", again)
+	}
+	tree := filepath.Join(dir, "optimal", "3x3.json.gz")
+	before, err := os.ReadFile(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := mustRun(t, "", "optima", "--dir", dir, "--only", "3x3", "--redo"); !strings.HasPrefix(out, "3x3: 27 codes") {
+		t.Errorf("--only 3x3 --redo said %q", out)
+	}
+	if after, _ := os.ReadFile(tree); string(after) != string(before) {
+		t.Errorf("3x3 solved again wrote a different tree file")
+	}
+	list := mustRun(t, "", "optima", "--dir", dir, "--list")
+	if !strings.Contains(list, "| [3 × 3](optimal/3x3.json.gz) | 27 | 73 | 2.7037 | 4 | 4 | 73 |") {
+		t.Errorf("--list =\n%s", list)
+	}
+}
+
+func TestOptimaErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--only", "6x"}, "want COLORSxPEGS"},
+		{[]string{"--only", "6x4x"}, "want COLORSxPEGS"},
+		{[]string{"--only", "6x04"}, "want COLORSxPEGS"},
+		{[]string{"--redo"}, "--redo needs --only"},
+		{[]string{"--rules", "super"}, "name rows with --only"},
+		{[]string{"--max-codes", "0"}, "--max-codes"},
+		{[]string{"--only", "1x3"}, "1 colours"},
+		{[]string{"--only", "12x12"}, "too large"},
+	} {
+		_, _, err := runCmd(t, "", append([]string{"optima", "--dir", dir}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("optima %v: %v; want an error saying %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package records_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/records"
+)
+
+// optima reads the table of exact optima.
+func optima(t *testing.T) []records.Optimum {
+	t.Helper()
+	f, err := os.Open("optimal.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := records.ReadOptima(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) == 0 {
+		t.Fatal("optimal.csv has no rows")
+	}
+	return rows
+}
+
+// TestOptima replays the tree of every row of optimal.csv against every
+// secret, checks the row's figures against it and against the values we
+// found published, and that every tree under optimal/ has its row.
+func TestOptima(t *testing.T) {
+	rows := optima(t)
+	listed := map[string]bool{}
+	for _, o := range rows {
+		name := records.OptimumName(o.Rules)
+		listed[filepath.Base(o.File)] = true
+		if o.File != records.OptimumFile(o.Rules) {
+			t.Errorf("%s: file %s; want %s", name, o.File, records.OptimumFile(o.Rules))
+		}
+		fh, err := os.Open(filepath.FromSlash(o.File))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		f, err := records.Read(fh, nil)
+		fh.Close()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		guesses, err := records.Replay(f)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		total, worst := 0, 0
+		for _, g := range guesses {
+			total += g
+			worst = max(worst, g)
+		}
+		if f.Rules != o.Rules.WithDefaults() || f.Strategy != "optimal" || len(guesses) != o.Codes || uint64(o.Codes) != o.Rules.Size() ||
+			total != o.Total || worst != o.Worst {
+			t.Errorf("%s: the tree is %s's for %v and finds %d secrets in %d guesses, worst %d; the row says %d codes, %d, worst %d",
+				name, f.Strategy, f.Rules, len(guesses), total, worst, o.Codes, o.Total, o.Worst)
+		}
+		if o.MinWorst > o.Worst || o.MinWorstTotal < o.Total || (o.MinWorst == o.Worst) != (o.MinWorstTotal == o.Total) {
+			t.Errorf("%s: at most %d guesses in %d against %d, worst %d: want no more guesses at most and no fewer in all, the same when the limit is the same",
+				name, o.MinWorst, o.MinWorstTotal, o.Total, o.Worst)
+		}
+		want, text, ok := records.Published(o.Rules)
+		if o.Published != text || (ok && o.Total != want) {
+			t.Errorf("%s: total %d, published %q; want %q", name, o.Total, o.Published, text)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("optimal", "*.json.gz"))
+	for _, f := range files {
+		if !listed[filepath.Base(f)] {
+			t.Errorf("%s has no row in optimal.csv", f)
+		}
+	}
+}
+
+// TestOptimaReadme checks that README.md shows the table as optimal.csv
+// has it (mastermind optima --list).
+func TestOptimaReadme(t *testing.T) {
+	var want bytes.Buffer
+	if err := records.WriteOptimaMarkdown(&want, optima(t)); err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), want.String()) {
+		t.Errorf("README.md does not show optimal.csv's table; paste the output of mastermind optima --list:\n%s", want.String())
+	}
+}
+
+// TestOptimaRegenerate solves the small rows again and checks that their
+// tree files come out byte for byte the same, as mastermind optima --redo
+// writes them.
+func TestOptimaRegenerate(t *testing.T) {
+	most := 1300
+	if testing.Short() {
+		most = 300
+	}
+	n := 0
+	for _, o := range optima(t) {
+		if o.Codes > most {
+			continue
+		}
+		n++
+		st, err := mm.NewState(o.Rules, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := exact.Solve(t.Context(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := records.WriteOptimumTree(&got, records.NewFile(o.Rules, "optimal", nil, res.Tree)); err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.FromSlash(o.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: solved again, the tree file differs from %s", records.OptimumName(o.Rules), o.File)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no row small enough to solve again")
+	}
+}
+
+// TestOptimaCSV checks that optimal.csv reads back as it was written.
+func TestOptimaCSV(t *testing.T) {
+	rows := optima(t)
+	var buf bytes.Buffer
+	if err := records.WriteOptima(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	file, _ := os.ReadFile("optimal.csv")
+	if !bytes.Equal(buf.Bytes(), file) {
+		t.Errorf("optimal.csv is not as WriteOptima writes its rows")
+	}
+	back, err := records.ReadOptima(&buf)
+	if err != nil || !slices.Equal(back, rows) {
+		t.Errorf("optimal.csv read back differs: %v", err)
+	}
+	for _, bad := range []string{"", "colors,pegs\n", "colors,pegs,distinct,codes,total,mean,worst,min_worst,min_worst_total,file,cpu_seconds,wall_seconds,published\n6,x,false,1296,5625,4.3403,6,5,5626,optimal/6x4.json.gz,0.4,0.4,none\n"} {
+		if _, err := records.ReadOptima(strings.NewReader(bad)); err == nil {
+			t.Errorf("ReadOptima(%q) took it", bad)
+		}
+	}
+}
