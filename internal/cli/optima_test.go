@@ -63,3 +63,13 @@ func TestOptimaErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestBound(t *testing.T) {
+	out := mustRun(t, "", "bound", "--colors", "6", "--pegs", "4", "--depth", "2")
+	if !strings.HasPrefix(out, "6 colours × 4 pegs: every strategy needs at least 5429 guesses in all (mean 4.1890), by every guess 2 deep; the least from first guess 1123;") {
+		t.Errorf("bound = %q", out)
+	}
+	if _, _, err := runCmd(t, "", "bound", "--depth", "0"); err == nil || !strings.Contains(err.Error(), "--depth") {
+		t.Errorf("bound --depth 0: %v", err)
+	}
+}

@@ -155,11 +155,13 @@ var timings = []struct {
 	{regexp.MustCompile(`(?m)^(\d+\s+\S+\s+(?:[0-9.]+\s+)?\d+\s+[0-9.]+\s+\d+)\s+[0-9.]+$`), "$1  …"}, // openings' seconds
 	{regexp.MustCompile(`"(seconds|secondsPerGame|maxSecondsPerGame)":[0-9.e+-]+`), `"$1":…`},         // JSON
 	{regexp.MustCompile(`(?m); [0-9.]+ s CPU, [0-9.]+ s$`), "; … s CPU, … s"},                         // optima's rows
+	{regexp.MustCompile(`(?m), [0-9.]+ s, [0-9.]+ s CPU$`), ", … s, … s CPU"},                         // bound's line
 }
 
 // Timeless blanks the figures that measure time, which no two runs share:
 // bench's seconds row, grid's seconds per game, openings' seconds,
-// seconds in JSON, and the CPU and wall seconds of optima's rows.
+// seconds in JSON, and the wall and CPU seconds of optima's rows and of
+// bound.
 func Timeless(s string) string {
 	for _, t := range timings {
 		s = t.re.ReplaceAllString(s, t.with)

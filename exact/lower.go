@@ -1,0 +1,278 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/symmetry"
+)
+
+// A Bound is a lower bound, proved, of the least total number of guesses
+// that finds every code of a variant.
+type Bound struct {
+	Total int     // no strategy finds every code in fewer guesses in all
+	Depth int     // guesses tried in full before the counting bound takes over
+	First mm.Code // the first guess whose bound is the least
+	Sets  int64   // sets bounded
+}
+
+// BoundProgress is a report on a running LowerBound.
+type BoundProgress struct {
+	Elapsed time.Duration
+	Sets    int64
+	// Guess is the first guess under trial, the Tried-th of Guesses, and
+	// Best the least bound of the first guesses done so far (0 for none).
+	Guess          mm.Code
+	Tried, Guesses int
+	Best           int
+}
+
+// LowerBound proves a lower bound of the least total number of guesses
+// that finds every code of r, any code being a guess, where the space is
+// too large to solve: it tries every guess, one per class of codes that
+// the symmetries of the guesses before it map onto each other, depth
+// guesses deep, and below them counts: a set of n codes needs at least the
+// total of the best case, where each guess is one of the codes and splits
+// the others into as many classes as there are answers but the win (one
+// code found with the first guess, b with the second, b² with the third,
+// and so on). The bound of a set is the least, over its guesses, of its
+// size plus the bounds of the classes the guess makes; so every strategy
+// needs at least the bound, and the deeper the search, the higher it is.
+// Guesses are tried in order of their counting bound, and a guess whose
+// bound already reaches the best found is not looked at further.
+//
+// Depth 1 is the counting bound of the best first guess. progress, if not
+// nil, is called every second from another goroutine.
+func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundProgress)) (*Bound, error) {
+	if depth < 1 {
+		return nil, fmt.Errorf("mastermind: lower bound depth %d; want at least 1", depth)
+	}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	lb := &lower{r: sp.Rules(), sp: sp, win: sp.SolvedKey(), fill: fillTable(sp.Len(), answers(sp.Rules()))}
+	root := sp.All()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		return nil, err
+	}
+	firsts := lb.order(root, symmetry.Of(st).Guesses(sp))
+	var (
+		mu    sync.Mutex
+		news  BoundProgress
+		start = time.Now()
+	)
+	if progress != nil {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					mu.Lock()
+					p := news
+					mu.Unlock()
+					p.Elapsed, p.Sets = time.Since(start), lb.sets.Load()
+					progress(p)
+				}
+			}
+		}()
+	}
+	best := &Bound{Total: math.MaxInt, Depth: depth}
+	for i, f := range firsts {
+		mu.Lock()
+		news.Guess, news.Tried, news.Guesses = sp.Code(f.guess), i+1, len(firsts)
+		mu.Unlock()
+		if f.static >= best.Total {
+			break // in order: no later first guess can do better
+		}
+		total := f.static
+		if depth > 1 {
+			if total, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1); err != nil {
+				return nil, err
+			}
+		}
+		if total < best.Total {
+			best.Total, best.First = total, sp.Code(f.guess)
+			mu.Lock()
+			news.Best = total
+			mu.Unlock()
+		}
+	}
+	best.Sets = lb.sets.Load()
+	return best, nil
+}
+
+// lower holds what a LowerBound search shares.
+type lower struct {
+	r    mm.Rules
+	sp   *mm.Space
+	win  int
+	fill []int // fill[n]: the counting bound of n codes
+	sets atomic.Int64
+}
+
+// answers returns the number of answers other than the win that a guess
+// can get under r: every black and white count of at most the pegs but a
+// win and pegs−1 blacks with a white. More than occur is safe: the bound
+// only falls.
+func answers(r mm.Rules) int {
+	p := r.Pegs
+	return (p+1)*(p+2)/2 - 2
+}
+
+// fillTable returns the counting bound of every set of up to n codes,
+// where each guess splits the codes not found into at most b classes.
+func fillTable(n, b int) []int {
+	b = max(b, 1)
+	fill := make([]int, n+1)
+	for m := 1; m <= n; m++ {
+		total, left, width, level := 0, m, 1, 1
+		for left > 0 {
+			k := min(left, width)
+			total += k * level
+			left -= k
+			width *= b
+			level++
+		}
+		fill[m] = total
+	}
+	return fill
+}
+
+// scoredGuess is a guess with its counting bound for a set.
+type scoredGuess struct {
+	guess  int
+	static int
+}
+
+// order returns the guesses of pool that split set, each with the size of
+// set plus the counting bounds of its classes, least first.
+func (lb *lower) order(set *mm.Set, pool []int) []scoredGuess {
+	counts := make([]uint32, lb.sp.Keys())
+	out := make([]scoredGuess, 0, len(pool))
+	n := set.Len()
+	for _, g := range pool {
+		clear(counts)
+		set.Count(g, counts)
+		total, useless := n, false
+		for k, c := range counts {
+			if k == lb.win || c == 0 {
+				continue
+			}
+			if int(c) == n {
+				useless = true // the guess splits nothing
+				break
+			}
+			total += lb.fill[c]
+		}
+		if !useless {
+			out = append(out, scoredGuess{g, total})
+		}
+	}
+	lb.sets.Add(1)
+	slices.SortStableFunc(out, func(a, b scoredGuess) int { return a.static - b.static })
+	return out
+}
+
+// split returns the size of set plus the bounds, depth guesses deep, of
+// the classes that guess g, the last of hist, makes of it, the classes
+// bounded on every core.
+func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int) (int, error) {
+	branches := set.Split(g)
+	total := set.Len()
+	var (
+		wg    sync.WaitGroup
+		next  atomic.Int64
+		sum   atomic.Int64
+		first error
+		mu    sync.Mutex
+	)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(branches) {
+					return
+				}
+				b := branches[i]
+				if lb.sp.Key(b.Feedback) == lb.win {
+					continue
+				}
+				v, err := lb.bound(ctx, b.Set, hist, depth, math.MaxInt)
+				if err != nil {
+					mu.Lock()
+					first = cmpErr(first, err)
+					mu.Unlock()
+					return
+				}
+				sum.Add(int64(v))
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return 0, first
+	}
+	return total + int(sum.Load()), nil
+}
+
+func cmpErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// bound returns the bound of set, the codes left after the guesses of
+// hist, depth guesses deep, or a value of at least cutoff if it is that
+// high.
+func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int) (int, error) {
+	n := set.Len()
+	if n <= 2 || depth == 0 {
+		return lb.fill[n], nil // one code takes one guess, two take three
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
+	order := lb.order(set, pool)
+	best := cutoff
+	for _, sg := range order {
+		if sg.static >= best {
+			break
+		}
+		if depth == 1 {
+			best = sg.static // the least, the guesses being in order
+			break
+		}
+		total := n
+		next := append(hist[:len(hist):len(hist)], lb.sp.Code(sg.guess))
+		for _, b := range set.Split(sg.guess) {
+			if lb.sp.Key(b.Feedback) == lb.win {
+				continue
+			}
+			v, err := lb.bound(ctx, b.Set, next, depth-1, best-total)
+			if err != nil {
+				return 0, err
+			}
+			if total += v; total >= best {
+				break
+			}
+		}
+		best = min(best, total)
+	}
+	return best, nil
+}

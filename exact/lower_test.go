@@ -1,0 +1,48 @@
+package exact_test
+
+import (
+	"context"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+)
+
+// TestLowerBound checks the proved lower bounds against the optima of
+// small variants: never above, rising with the depth, and reaching the
+// optimum where the search is deep enough to see every guess of it.
+func TestLowerBound(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 3, Pegs: 3}, {Colors: 4, Pegs: 3}, {Colors: 5, Pegs: 4}, {Colors: 6, Pegs: 4}, {Colors: 6, Pegs: 3, Distinct: true}} {
+		st, _ := mm.NewState(r, nil)
+		opt, err := exact.Solve(context.Background(), st, &exact.Options{AnyWorstCase: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := 0
+		for depth := 1; depth <= 3; depth++ {
+			b, err := exact.LowerBound(context.Background(), r, depth, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%v depth %d: %d (optimum %d), first guess %v, %d sets", r, depth, b.Total, opt.Total, b.First, b.Sets)
+			if b.Total > opt.Total || b.Total < prev {
+				t.Errorf("%v: bound %d at depth %d, %d one level up; the optimum is %d", r, b.Total, depth, prev, opt.Total)
+			}
+			prev = b.Total
+		}
+	}
+}
+
+func TestLowerBoundErrors(t *testing.T) {
+	if _, err := exact.LowerBound(context.Background(), mm.Rules{Colors: 6, Pegs: 4}, 0, nil); err == nil {
+		t.Error("LowerBound at depth 0 took it")
+	}
+	if _, err := exact.LowerBound(context.Background(), mm.Rules{Colors: 20, Pegs: 20}, 1, nil); err == nil {
+		t.Error("LowerBound of 20 x 20 took it")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := exact.LowerBound(ctx, mm.Rules{Colors: 6, Pegs: 4}, 3, nil); err == nil {
+		t.Error("LowerBound with its context done went on")
+	}
+}
