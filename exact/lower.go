@@ -187,6 +187,53 @@ func (lb *lower) order(set *mm.Set, pool []int) []scoredGuess {
 	return out
 }
 
+// membersFirst is the largest set whose members least tries before the
+// pool: a larger set seldom splits as well as the counting bound has it,
+// and its members would cost a scan each for nothing.
+const membersFirst = 64
+
+// least returns the least, over the guesses of pool, of the size of set
+// plus the counting bounds of the classes a guess makes. The members of a
+// small set are tried first: one that splits the others into classes of one reaches the
+// least any guess can, and ends the search. (A member stands for the class
+// of pool it belongs to: both split set alike.)
+func (lb *lower) least(set *mm.Set, pool []int) int {
+	lb.sets.Add(1)
+	n := set.Len()
+	floor := lb.fill[n]
+	counts := make([]uint32, lb.sp.Keys())
+	best := math.MaxInt
+	try := func(g int) bool {
+		clear(counts)
+		set.Count(g, counts)
+		total := n
+		for k, c := range counts {
+			if k == lb.win || c == 0 {
+				continue
+			}
+			if int(c) == n {
+				return false // splits nothing
+			}
+			total += lb.fill[c]
+		}
+		best = min(best, total)
+		return best == floor
+	}
+	if n <= membersFirst {
+		for i := range n {
+			if try(set.Index(i)) {
+				return floor
+			}
+		}
+	}
+	for _, g := range pool {
+		if try(g) {
+			break
+		}
+	}
+	return best
+}
+
 // split returns the size of set plus the bounds, depth guesses deep, of
 // the classes that guess g, the last of hist, makes of it, the classes
 // bounded on every core.
@@ -248,14 +295,13 @@ func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth i
 		return 0, err
 	}
 	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
+	if depth == 1 {
+		return min(cutoff, lb.least(set, pool)), nil
+	}
 	order := lb.order(set, pool)
 	best := cutoff
 	for _, sg := range order {
 		if sg.static >= best {
-			break
-		}
-		if depth == 1 {
-			best = sg.static // the least, the guesses being in order
 			break
 		}
 		total := n
