@@ -120,7 +120,7 @@ func TestOptimaRegenerate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := exact.Solve(t.Context(), st, nil)
+		res, err := exact.SolveOpenings(t.Context(), st, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

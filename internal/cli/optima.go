@@ -75,13 +75,14 @@ and the least total within them, the tree of the least total (written to
 DIR/optimal/, as tree --format json writes it, gzipped), the CPU and wall
 seconds of the searches, and the best published value we know.
 
-A row is written, with its tree, as soon as it is solved, each file whole
-or not at all: a run stopped midway (Ctrl-C, a session's end) loses only
-the row under way, and the next run resumes at the first row not in the
-table. --redo solves the rows of --only again and rewrites them, byte for
-byte the same. A row that needs more than --row-limit is left out, with the
-bound the search had reached; rows that long go in shards (tree --strategy
-optimal --shard K/N, merged with merge; see docs/optimal.md).`,
+Each search goes first guess by first guess and, under each, feedback by
+feedback, and keeps every part as soon as it is solved in
+DIR/optimal/partial/ROW/, each file whole or not at all: a run stopped
+midway (Ctrl-C, a session's end, a kill) loses only the part under way, and
+the next run resumes there. A row is written, with its tree, as soon as it
+is solved, and its partial directory then goes. --redo solves the rows of
+--only again and rewrites them, byte for byte the same. A row that needs
+more than --row-limit is left for the next run, its parts kept.`,
 		Example: `  mastermind optima --max-codes 1000
   mastermind optima --only 6x4,5x5 --redo
   mastermind optima --list`,
@@ -140,6 +141,9 @@ optimal --shard K/N, merged with merge; see docs/optimal.md).`,
 				if err := shard.WriteAtomic(csvPath, func(w io.Writer) error { return records.WriteOptima(w, rows) }); err != nil {
 					return err
 				}
+				if err := removePartial(dir, r); err != nil {
+					return err
+				}
 				fmt.Fprintf(e.Stdout, "%s: %d codes, total %d (mean %.4f), worst %d; at most %d guesses: total %d; %.1f s CPU, %.1f s\n",
 					records.OptimumName(r), o.Codes, o.Total, o.Mean(), o.Worst, o.MinWorst, o.MinWorstTotal, o.CPUSeconds, o.WallSeconds)
 			}
@@ -162,9 +166,13 @@ optimal --shard K/N, merged with merge; see docs/optimal.md).`,
 
 // solveOptimum solves r's row: the least total and its tree, written to
 // dir, then the least total within each smaller worst case until there is
-// none. The searches stop at limit with context.DeadlineExceeded.
+// none. Each search goes first guess by first guess (exact.SolveOpenings),
+// its units kept in dir/optimal/partial/NAME as they are solved, so that a
+// run stopped midway resumes there; the directory goes once the row is
+// written. The searches stop at limit with context.DeadlineExceeded.
 func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit time.Duration, memory int64) (records.Optimum, error) {
 	name := records.OptimumName(r)
+	partial := filepath.Join(dir, "optimal", "partial", name)
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	show, done := e.progressLine()
@@ -177,20 +185,28 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	}
 	phase := "least total"
 	var best int
-	opts := func(depth int) *exact.Options {
-		return &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
+	solve := func(depth int) (*exact.Result, error) {
+		j, err := openJournal(partial, r, depth)
+		if err != nil {
+			return nil, err
+		}
+		if n := j.Units(); n > 0 {
+			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, n)
+		}
+		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
 			best = p.Best
-			line := fmt.Sprintf("%s (%d codes), %s: %d sets searched", name, st.Remaining(), phase, p.Nodes)
+			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d), %d sets searched", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses, p.Nodes)
 			if p.Best > 0 {
 				line += fmt.Sprintf(", best total %d so far", p.Best)
 			}
 			show(line + ", " + short(time.Since(start)))
 		}}
+		return exact.SolveOpenings(ctx, st, opts, j)
 	}
-	res, err := exact.Solve(ctx, st, opts(0))
+	res, err := solve(0)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			fmt.Fprintf(e.Stderr, "%s: no least total within %v (best total found %d, not proved)\n", name, limit, best)
+			fmt.Fprintf(e.Stderr, "%s: no least total within %v (best total found %d, not proved); what was solved is kept in %s\n", name, limit, best, partial)
 		}
 		return records.Optimum{}, err
 	}
@@ -205,23 +221,20 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	// Fewer guesses at most, while some strategy keeps to them.
 	for d := o.MinWorst - 1; d >= 1; d-- {
 		phase = fmt.Sprintf("at most %d guesses", d)
-		res, err := exact.Solve(ctx, st, opts(d))
+		res, err := solve(d)
 		if errors.Is(err, exact.ErrDepth) {
 			break
 		}
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				fmt.Fprintf(e.Stderr, "%s: least total %d found, but not the fewest guesses that suffice within %v\n", name, o.Total, limit)
+				fmt.Fprintf(e.Stderr, "%s: least total %d found, but not the fewest guesses that suffice within %v; what was solved is kept in %s\n", name, o.Total, limit, partial)
 			}
 			return o, err
 		}
 		o.MinWorst, o.MinWorstTotal = res.Depth, res.Total
 		d = res.Depth
 	}
-	if err := shard.WriteAtomic(filepath.Join(dir, filepath.FromSlash(o.File)), func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
-		return err
-	}); err != nil {
+	if err := writeBytes(filepath.Join(dir, filepath.FromSlash(o.File)), buf.Bytes()); err != nil {
 		return o, err
 	}
 	o.WallSeconds = time.Since(start).Seconds()
@@ -254,4 +267,15 @@ func replaceOptimum(rows []records.Optimum, o records.Optimum) []records.Optimum
 		}
 	}
 	return append(rows, o)
+}
+
+// removePartial removes the journals of r's searches, and the partial
+// directory once no row has any.
+func removePartial(dir string, r mm.Rules) error {
+	partial := filepath.Join(dir, "optimal", "partial")
+	if err := os.RemoveAll(filepath.Join(partial, records.OptimumName(r))); err != nil {
+		return err
+	}
+	os.Remove(partial) // only if empty
+	return nil
 }

@@ -1,10 +1,16 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/records"
 )
 
 // TestOptimaResume solves the table's smallest rows, runs again and
@@ -71,5 +77,50 @@ func TestBound(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "bound", "--depth", "0"); err == nil || !strings.Contains(err.Error(), "--depth") {
 		t.Errorf("bound --depth 0: %v", err)
+	}
+}
+
+// TestFileJournal checks that a journal kept in files gives back, when
+// opened again, the units and beaten first guesses a search put in it, and
+// refuses to serve another variant or limit.
+func TestFileJournal(t *testing.T) {
+	dir := t.TempDir()
+	r := mm.Rules{Colors: 5, Pegs: 4}
+	st, _ := mm.NewState(r, nil)
+	j, err := openJournal(dir, r, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exact.SolveOpenings(context.Background(), st, nil, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := openJournal(dir, r, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Units() == 0 || again.Units() != j.Units() {
+		t.Fatalf("reopened, the journal has %d units; %d were put", again.Units(), j.Units())
+	}
+	// Everything from the journal: the same tree, no unit solved again.
+	got, err := exact.SolveOpenings(context.Background(), st, nil, again)
+	if err != nil || got.Total != want.Total || got.Depth != want.Depth || again.Units() != j.Units() {
+		t.Fatalf("from the journal: %+v, %v, %d units; want %d, depth %d, %d units", got, err, again.Units(), want.Total, want.Depth, j.Units())
+	}
+	var a, b bytes.Buffer
+	records.WriteOptimumTree(&a, records.NewFile(r, "optimal", nil, want.Tree))
+	records.WriteOptimumTree(&b, records.NewFile(r, "optimal", nil, got.Tree))
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("the tree from the journal differs")
+	}
+	g, _ := r.ParseCode("1234")
+	if err := again.Beat(g); err != nil {
+		t.Fatal(err)
+	}
+	if third, _ := openJournal(dir, r, 0); !third.Beaten(g) {
+		t.Error("a beaten first guess was not kept")
+	}
+	if _, err := openJournal(dir, mm.Rules{Colors: 6, Pegs: 4}, 0); err == nil {
+		t.Error("the journal of 5x4 opened for 6x4")
 	}
 }

@@ -1,0 +1,109 @@
+package exact_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/exact"
+)
+
+// mapJournal keeps units in memory, and can fail after a number of them,
+// as a search stopped midway.
+type mapJournal struct {
+	units  map[[2]string]exact.Unit
+	beaten map[string]bool
+	left   int // units kept before Solved fails; < 0 for no limit
+	solved int
+}
+
+var errStopped = errors.New("stopped")
+
+func newMapJournal(left int) *mapJournal {
+	return &mapJournal{units: map[[2]string]exact.Unit{}, beaten: map[string]bool{}, left: left}
+}
+
+func (m *mapJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
+	u, ok := m.units[[2]string{g.String(), f.String()}]
+	return u, ok
+}
+
+func (m *mapJournal) Solved(u exact.Unit) error {
+	if m.left == 0 {
+		return errStopped
+	}
+	m.left--
+	m.solved++
+	m.units[[2]string{u.Guess.String(), u.Feedback.String()}] = u
+	return nil
+}
+
+func (m *mapJournal) Beaten(g mm.Code) bool { return m.beaten[g.String()] }
+func (m *mapJournal) Beat(g mm.Code) error  { m.beaten[g.String()] = true; return nil }
+
+// TestSolveOpenings checks the search by first guess against Solve: the
+// same least total and worst case, with and without a depth limit, and the
+// same again when stopped after every few units and resumed from its
+// journal, solving no unit twice.
+func TestSolveOpenings(t *testing.T) {
+	for _, tc := range []struct {
+		r     mm.Rules
+		depth int
+	}{
+		{mm.Rules{Colors: 4, Pegs: 3}, 0},
+		{mm.Rules{Colors: 5, Pegs: 4}, 0},
+		{mm.Rules{Colors: 6, Pegs: 4}, 0},
+		{mm.Rules{Colors: 6, Pegs: 4}, 5},
+		{mm.Rules{Colors: 10, Pegs: 3, Distinct: true}, 6},
+		{mm.Rules{Colors: 6, Pegs: 4}, 4},
+	} {
+		st, _ := mm.NewState(tc.r, nil)
+		opts := &exact.Options{MaxDepth: tc.depth}
+		want, wantErr := exact.Solve(context.Background(), st, opts)
+		got, err := exact.SolveOpenings(context.Background(), st, opts, nil)
+		if wantErr != nil {
+			if !errors.Is(wantErr, exact.ErrDepth) || !errors.Is(err, exact.ErrDepth) {
+				t.Errorf("%v within %d: Solve %v, SolveOpenings %v; want both ErrDepth", tc.r, tc.depth, wantErr, err)
+			}
+			continue
+		}
+		if err != nil || got.Total != want.Total || got.Depth != want.Depth {
+			t.Fatalf("%v within %d: SolveOpenings %+v, %v; Solve %d, depth %d", tc.r, tc.depth, got, err, want.Total, want.Depth)
+		}
+		if total, depth := got.Tree.Cost(); total != want.Total || depth != want.Depth || got.Tree.Size != st.Remaining() {
+			t.Errorf("%v: the tree costs %d, depth %d, size %d", tc.r, total, depth, got.Tree.Size)
+		}
+		// Stopped after every 3 units, resumed until done.
+		j := newMapJournal(3)
+		runs := 0
+		for {
+			runs++
+			res, err := exact.SolveOpenings(context.Background(), st, opts, j)
+			if errors.Is(err, errStopped) {
+				j.left = 3
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != want.Total || res.Depth != want.Depth || !sameTree(res.Tree, got.Tree) {
+				t.Errorf("%v: resumed %d times, %d depth %d; want %d depth %d and the same tree", tc.r, runs, res.Total, res.Depth, want.Total, want.Depth)
+			}
+			break
+		}
+		t.Logf("%v within %d: %d, depth %d; %d units over %d runs", tc.r, tc.depth, want.Total, want.Depth, j.solved, runs)
+	}
+}
+
+func sameTree(a, b *mm.Tree) bool {
+	if a.Guess != b.Guess || a.Size != b.Size || len(a.Branches) != len(b.Branches) {
+		return false
+	}
+	for i := range a.Branches {
+		if a.Branches[i].Feedback != b.Branches[i].Feedback || !sameTree(a.Branches[i].Next, b.Branches[i].Next) {
+			return false
+		}
+	}
+	return true
+}
