@@ -65,6 +65,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 		return nil, err
 	}
 	defer sv.Close()
+	sv.s.byOpening = true
 	if sv.opts.Progress != nil {
 		stop := sv.s.report(sv.opts.Progress, sv.opts.ProgressEvery)
 		defer stop()

@@ -29,7 +29,10 @@ type search struct {
 	spareMu sync.Mutex
 	spare   []*worker // workers not in use, with their scratch memory
 	news    news
-	start   time.Time
+	// byOpening: the search is SolveOpenings', whose news is of its first
+	// guesses alone.
+	byOpening bool
+	start     time.Time
 }
 
 // A worker searches depth first on its own scratch memory: one frame per

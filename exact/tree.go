@@ -124,6 +124,9 @@ func (s *search) report(progress func(Progress), period time.Duration) (stop fun
 // setDepth tells the reports that the second phase, which keeps the least
 // total, tries a worst case of d.
 func (s *search) setDepth(d int, total int32) {
+	if s.byOpening {
+		return // the news is of the first guesses, not of a part's search
+	}
 	s.news.mu.Lock()
 	s.news.depth, s.news.best = d, total
 	s.news.mu.Unlock()
