@@ -10,6 +10,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/race"
 	"github.com/mastermind-toolkit/mastermind/records"
 )
 
@@ -107,8 +108,8 @@ func TestOptimaReadme(t *testing.T) {
 // writes them.
 func TestOptimaRegenerate(t *testing.T) {
 	most := 1300
-	if testing.Short() {
-		most = 300
+	if testing.Short() || race.Enabled {
+		most = 300 // the plain run solves the larger ones
 	}
 	n := 0
 	for _, o := range optima(t) {
