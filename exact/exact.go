@@ -274,7 +274,8 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 		return nil, err
 	}
 	s, p, opts := sv.s, sv.s.p, sv.opts
-	if opts.Progress != nil {
+	if opts.Progress != nil && !s.byOpening {
+		// (A search by first guess reports from its own start.)
 		stop := s.report(opts.Progress, opts.ProgressEvery)
 		defer stop()
 	}

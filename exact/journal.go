@@ -99,12 +99,20 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 		if err != nil {
 			return nil, err
 		}
-		// The counting bound of each unit not yet solved, for the
-		// bounded searches.
+		// The units solved before, and for the bounded searches, the
+		// least the units from each on can cost: what they cost if
+		// solved, their counting bound if not.
+		kept := make([]Unit, len(kids))
+		have := make([]bool, len(kids))
 		lower := make([]int, len(kids)+1)
 		for i := len(kids) - 1; i >= 0; i-- {
 			lower[i] = lower[i+1]
-			if _, ok := j.Unit(g, fs[i]); !ok && !fs[i].Solved(pegs) {
+			if fs[i].Solved(pegs) {
+				continue
+			}
+			if kept[i], have[i] = j.Unit(g, fs[i]); have[i] {
+				lower[i] += kept[i].Total
+			} else {
 				lower[i] += int(sv.s.p.fill[kids[i].Remaining()])
 			}
 		}
@@ -114,7 +122,11 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 			if fs[i].Solved(pegs) {
 				continue
 			}
-			u, ok := j.Unit(g, fs[i])
+			if d := sv.opts.MaxDepth; d > 0 && st.Len()+1 >= d {
+				beaten = true // codes left after g, and no guess left within MaxDepth
+				break
+			}
+			u, ok := kept[i], have[i]
 			if !ok {
 				if best != nil {
 					// The most this unit may cost for g to reach the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
@@ -58,6 +59,9 @@ func TestSolveOpenings(t *testing.T) {
 		{mm.Rules{Colors: 6, Pegs: 4}, 5},
 		{mm.Rules{Colors: 10, Pegs: 3, Distinct: true}, 6},
 		{mm.Rules{Colors: 6, Pegs: 4}, 4},
+		{mm.Rules{Colors: 2, Pegs: 1}, 1}, // no guess left after the first
+		{mm.Rules{Colors: 2, Pegs: 1}, 2},
+		{mm.Rules{Colors: 3, Pegs: 2}, 2},
 	} {
 		if race.Enabled && tc.r.Size() > 700 {
 			continue // the searches' goroutines are the same on the small ones; the plain run does these
@@ -110,4 +114,24 @@ func sameTree(a, b *mm.Tree) bool {
 		}
 	}
 	return true
+}
+
+// TestSolveOpeningsProgress checks that a search by first guess reports
+// from one goroutine at a time (the race detector watches the count), and
+// names its first guesses.
+func TestSolveOpeningsProgress(t *testing.T) {
+	st, _ := mm.NewState(mm.Rules{Colors: 5, Pegs: 4}, nil)
+	calls, named := 0, 0 // unguarded: the reports must not overlap
+	opts := &exact.Options{ProgressEvery: time.Millisecond, Progress: func(p exact.Progress) {
+		calls++
+		if p.Guesses > 0 && p.Tried >= 1 && p.Tried <= p.Guesses {
+			named++
+		}
+	}}
+	if _, err := exact.SolveOpenings(context.Background(), st, opts, nil); err != nil {
+		t.Fatal(err)
+	}
+	if calls > 0 && named == 0 {
+		t.Errorf("%d reports, none naming the first guess under trial", calls)
+	}
 }

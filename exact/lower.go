@@ -71,9 +71,10 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 		start = time.Now()
 	)
 	if progress != nil {
-		stop := make(chan struct{})
-		defer close(stop)
+		stop, finished := make(chan struct{}), make(chan struct{})
+		defer func() { close(stop); <-finished }() // no news after the return
 		go func() {
+			defer close(finished)
 			t := time.NewTicker(time.Second)
 			defer t.Stop()
 			for {

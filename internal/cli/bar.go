@@ -56,13 +56,19 @@ type sample struct {
 // rateWindow is how far back the rate of the time left looks.
 const rateWindow = 5 * time.Second
 
-func newBar(w io.Writer, total int) *bar {
-	width := 80
+// termWidth returns the columns of the terminal w writes to, or 80 where
+// it cannot tell.
+func termWidth(w io.Writer) int {
 	if f, ok := w.(*os.File); ok {
 		if c, _, err := term.GetSize(int(f.Fd())); err == nil && c > 20 {
-			width = c
+			return c
 		}
 	}
+	return 80
+}
+
+func newBar(w io.Writer, total int) *bar {
+	width := termWidth(w)
 	return &bar{w: w, width: width, total: total, now: time.Now, start: time.Now(), throttled: 100 * time.Millisecond}
 }
 
@@ -170,7 +176,7 @@ func (b *bar) estimate(now time.Time) (time.Duration, bool) {
 		if b.prior <= 0 {
 			return 0, false
 		}
-		left := b.prior * time.Duration(b.total-b.done) / time.Duration(b.total)
+		left := time.Duration(float64(b.prior) * float64(b.total-b.done) / float64(b.total))
 		if b.done == 0 {
 			left = b.prior - elapsed
 		}

@@ -72,7 +72,7 @@ func (j *fileJournal) path() string {
 	return filepath.Join(j.dir, fmt.Sprintf("journal-%d.json", j.limit))
 }
 
-// Units returns how many units the journal holds.
+// Units returns how many units the journal lists.
 func (j *fileJournal) Units() int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -93,7 +93,10 @@ func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 		defer fh.Close()
 		rf, err := records.Read(fh, nil)
 		if err != nil {
-			return exact.Unit{}, false
+			return exact.Unit{}, false // solved again
+		}
+		if total, depth := rf.Tree.Cost(); total != u.Total || depth != u.Depth {
+			return exact.Unit{}, false // the tree is not the one listed: solved again
 		}
 		return exact.Unit{Guess: g, Feedback: f, Total: u.Total, Depth: u.Depth, Tree: rf.Tree}, true
 	}
@@ -111,8 +114,14 @@ func (j *fileJournal) Solved(u exact.Unit) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.list.Units = append(j.list.Units, journalUnit{Guess: u.Guess.String(), Black: u.Feedback.Black, White: u.Feedback.White,
-		Total: u.Total, Depth: u.Depth, File: name})
+	entry := journalUnit{Guess: u.Guess.String(), Black: u.Feedback.Black, White: u.Feedback.White, Total: u.Total, Depth: u.Depth, File: name}
+	for i, v := range j.list.Units {
+		if v.Guess == entry.Guess && v.Black == entry.Black && v.White == entry.White {
+			j.list.Units[i] = entry // solved again: its file was missing or not the one listed
+			return j.save()
+		}
+	}
+	j.list.Units = append(j.list.Units, entry)
 	return j.save()
 }
 

@@ -2,13 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -19,9 +22,10 @@ import (
 	"github.com/mastermind-toolkit/mastermind/records"
 )
 
-// optimaVariants returns the table's variants, smallest first: 3 to 6
-// pegs and 2 to 10 colours with repeats, 3 to 5 pegs of distinct colours
-// (at least as many colours as pegs), each of at most maxCodes codes.
+// optimaVariants returns the table's variants, the fewest codes first
+// (then in the table's order): 3 to 6 pegs and 2 to 10 colours with
+// repeats, 3 to 5 pegs of distinct colours (at least as many colours as
+// pegs), each of at most maxCodes codes.
 func optimaVariants(maxCodes uint64) []mm.Rules {
 	var out []mm.Rules
 	for _, distinct := range []bool{false, true} {
@@ -39,6 +43,7 @@ func optimaVariants(maxCodes uint64) []mm.Rules {
 			}
 		}
 	}
+	slices.SortStableFunc(out, func(a, b mm.Rules) int { return cmp.Compare(a.Size(), b.Size()) })
 	return out
 }
 
@@ -123,11 +128,23 @@ more than --row-limit is left for the next run, its parts kept.`,
 			have := map[mm.Rules]bool{}
 			for _, o := range rows {
 				have[o.Rules] = true
+				// A run killed between writing the row and removing
+				// its parts left them.
+				if err := removePartial(dir, o.Rules); err != nil {
+					return err
+				}
 			}
 			var unfinished []string
 			for _, r := range variants {
 				if have[r] && !redo {
 					continue
+				}
+				if redo {
+					// Solved again from the start, not from the parts of
+					// an earlier run.
+					if err := removePartial(dir, r); err != nil {
+						return err
+					}
 				}
 				o, err := e.solveOptimum(cmd.Context(), r, dir, limit, memory)
 				if errors.Is(err, context.DeadlineExceeded) {
@@ -184,17 +201,25 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		return records.Optimum{}, err
 	}
 	phase := "least total"
-	var best int
+	var (
+		mu    sync.Mutex // the progress reports come from another goroutine
+		best  int
+		added int // parts solved in this run
+	)
 	solve := func(depth int) (*exact.Result, error) {
 		j, err := openJournal(partial, r, depth)
 		if err != nil {
 			return nil, err
 		}
-		if n := j.Units(); n > 0 {
-			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, n)
+		before := j.Units()
+		if before > 0 {
+			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, before)
 		}
+		defer func() { added += j.Units() - before }()
 		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
+			mu.Lock()
 			best = p.Best
+			mu.Unlock()
 			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d), %d sets searched", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses, p.Nodes)
 			if p.Best > 0 {
 				line += fmt.Sprintf(", best total %d so far", p.Best)
@@ -203,10 +228,22 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		}}
 		return exact.SolveOpenings(ctx, st, opts, j)
 	}
+	stopped := func(what string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if best > 0 {
+			what += fmt.Sprintf(" (best total so far %d, not proved)", best)
+		}
+		if added == 0 {
+			fmt.Fprintf(e.Stderr, "%s: %s within %v, and no part of its search finished: give a longer --row-limit\n", name, what, limit)
+			return
+		}
+		fmt.Fprintf(e.Stderr, "%s: %s within %v; the %s solved are kept in %s for the next run\n", name, what, limit, Plural(added, "part"), partial)
+	}
 	res, err := solve(0)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			fmt.Fprintf(e.Stderr, "%s: no least total within %v (best total found %d, not proved); what was solved is kept in %s\n", name, limit, best, partial)
+			stopped("no least total")
 		}
 		return records.Optimum{}, err
 	}
@@ -227,7 +264,7 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		}
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				fmt.Fprintf(e.Stderr, "%s: least total %d found, but not the fewest guesses that suffice within %v; what was solved is kept in %s\n", name, o.Total, limit, partial)
+				stopped(fmt.Sprintf("least total %d found, but not the fewest guesses that suffice", o.Total))
 			}
 			return o, err
 		}

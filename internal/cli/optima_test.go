@@ -124,3 +124,31 @@ func TestFileJournal(t *testing.T) {
 		t.Error("the journal of 5x4 opened for 6x4")
 	}
 }
+
+// TestFileJournalDamaged checks that a part whose tree file is missing or
+// is not the tree listed is solved again, to the same result.
+func TestFileJournalDamaged(t *testing.T) {
+	dir := t.TempDir()
+	r := mm.Rules{Colors: 4, Pegs: 4}
+	st, _ := mm.NewState(r, nil)
+	j, _ := openJournal(dir, r, 0)
+	want, err := exact.SolveOpenings(context.Background(), st, nil, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "0-*.json.gz"))
+	if len(files) < 2 {
+		t.Fatalf("%d tree files", len(files))
+	}
+	os.Remove(files[0])
+	swapped, _ := os.ReadFile(files[len(files)-1])
+	os.WriteFile(files[1], swapped, 0o644) // another part's tree
+	again, _ := openJournal(dir, r, 0)
+	got, err := exact.SolveOpenings(context.Background(), st, nil, again)
+	if err != nil || got.Total != want.Total || got.Depth != want.Depth {
+		t.Fatalf("with a tree file gone and one swapped: %+v, %v; want %d, depth %d", got, err, want.Total, want.Depth)
+	}
+	if again.Units() != j.Units() {
+		t.Errorf("the parts solved again were listed twice: %d entries, %d parts", again.Units(), j.Units())
+	}
+}

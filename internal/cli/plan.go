@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -78,7 +79,8 @@ func runGuess(r mm.Rules, strategies []mm.Strategy, games, workers int) (time.Du
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, games))
-	return per * time.Duration(games) / time.Duration(workers), true
+	d := float64(per) * float64(games) / float64(workers)
+	return time.Duration(min(d, float64(math.MaxInt64))), true
 }
 
 // announce says on stderr how long a run of n games of each strategy

@@ -54,7 +54,8 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
 }
 
 // progressLine returns a function that shows a line of news on stderr,
-// rewriting it in place, and one that clears it. When stderr is not a
+// rewriting it in place, cut to the terminal's width, and one that clears
+// it. When stderr is not a
 // terminal, the news is written as a line every logEvery instead, and
 // nothing is cleared.
 func (e *Env) progressLine() (show func(string), done func()) {
@@ -75,10 +76,11 @@ func (e *Env) progressLine() (show func(string), done func()) {
 	}
 	var mu sync.Mutex
 	shown := false
+	cols := termWidth(e.Stderr) - 1 // a line that filled the last column would wrap
 	show = func(line string) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(e.Stderr, "\r\033[K%s", line)
+		fmt.Fprintf(e.Stderr, "\r\033[K%s", cut(line, cols))
 		shown = true
 	}
 	done = func() {

@@ -90,7 +90,7 @@ func (s *status) line(now time.Time) (string, bool) {
 		line += ", " + strconv.Itoa(s.left) + " codes left"
 	}
 	line += ", guess " + strconv.Itoa(s.guesses+1) + " under way, " + short(elapsed)
-	return cut(line, 79), true
+	return line, true
 }
 
 // stop ends the clock and clears the line.

@@ -30,9 +30,20 @@ func TestStatusLine(t *testing.T) {
 	if line, ok := s.line(start.Add(12 * time.Second)); ok {
 		t.Errorf("a second after the strategy's news, the status shows %q; want the news kept", line)
 	}
-	s.label = strings.Repeat("a long label ", 10)
-	if line, _ := s.line(start.Add(20 * time.Second)); len([]rune(line)) >= 80 {
-		t.Errorf("the status %q has %d columns; want fewer than 80", line, len([]rune(line)))
+}
+
+// TestProgressLineWidth checks that a line of news, the status's or a
+// strategy's, is cut short of the terminal's last column (80 where the
+// width cannot be read), so that rewriting it in place never wraps.
+func TestProgressLineWidth(t *testing.T) {
+	var out syncBuffer
+	e := &Env{Stderr: &out, StderrTTY: true}
+	show, done := e.progressLine()
+	show(strings.Repeat("a long line of news ", 10))
+	done()
+	line := strings.Split(out.String(), "\r\033[K")[1]
+	if n := len([]rune(line)); n != 79 {
+		t.Errorf("the line shown has %d columns; want 79 on a terminal of 80", n)
 	}
 }
 
