@@ -125,6 +125,16 @@ more than --row-limit is left for the next run, its parts kept.`,
 			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
 				return err
 			}
+			unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
+			if err != nil {
+				return err
+			}
+			defer unlock()
+			// Read again under the lock: a run that ended just before
+			// may have added rows.
+			if rows, err = readOptima(csvPath); err != nil {
+				return err
+			}
 			have := map[mm.Rules]bool{}
 			for _, o := range rows {
 				have[o.Rules] = true

@@ -152,3 +152,22 @@ func TestFileJournalDamaged(t *testing.T) {
 		t.Errorf("the parts solved again were listed twice: %d entries, %d parts", again.Units(), j.Units())
 	}
 }
+
+// TestOptimaLocked checks that a second run on a table another run holds
+// is refused, not let to overwrite it.
+func TestOptimaLocked(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "optimal"), 0o755)
+	unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10")
+	unlock()
+	if err == nil || !strings.Contains(err.Error(), "one run at a time") {
+		t.Errorf("optima on a locked table: %v; want refused", err)
+	}
+	if _, _, err := runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10"); err != nil {
+		t.Errorf("optima once the lock was let go: %v", err)
+	}
+}
