@@ -101,7 +101,11 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 		}
 		total := f.static
 		if depth > 1 {
-			if total, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1); err != nil {
+			cutoff := 0
+			if best.Total != math.MaxInt {
+				cutoff = best.Total
+			}
+			if total, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1, cutoff); err != nil {
 				return nil, err
 			}
 		}
@@ -237,17 +241,33 @@ func (lb *lower) least(set *mm.Set, pool []int) int {
 
 // split returns the size of set plus the bounds, depth guesses deep, of
 // the classes that guess g, the last of hist, makes of it, the classes
-// bounded on every core.
-func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int) (int, error) {
+// bounded on every core; or a value of at least cutoff if it is that high
+// (0: no cutoff). Each class is bounded with the room the others leave
+// it: cutoff less the size, the bounds of the classes done and the
+// counting bounds of the others; once one has no room, g is given up.
+func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int, cutoff int) (int, error) {
+	if cutoff <= 0 {
+		cutoff = math.MaxInt
+	}
 	branches := set.Split(g)
-	total := set.Len()
+	n := set.Len()
 	var (
-		wg    sync.WaitGroup
-		next  atomic.Int64
-		sum   atomic.Int64
-		first error
-		mu    sync.Mutex
+		wg      sync.WaitGroup
+		next    atomic.Int64
+		mu      sync.Mutex
+		first   error
+		known   = n // the size and the bounds of the classes done
+		pending int // the counting bounds of the classes not done
+		over    bool
 	)
+	for _, b := range branches {
+		if lb.sp.Key(b.Feedback) != lb.win {
+			pending += lb.fill[b.Set.Len()]
+		}
+	}
+	if cutoff != math.MaxInt && known+pending >= cutoff {
+		return cutoff, nil
+	}
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for {
@@ -259,14 +279,29 @@ func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, 
 				if lb.sp.Key(b.Feedback) == lb.win {
 					continue
 				}
-				v, err := lb.bound(ctx, b.Set, hist, depth, math.MaxInt)
-				if err != nil {
-					mu.Lock()
-					first = cmpErr(first, err)
+				own := lb.fill[b.Set.Len()]
+				mu.Lock()
+				if over || first != nil {
 					mu.Unlock()
 					return
 				}
-				sum.Add(int64(v))
+				room := math.MaxInt
+				if cutoff != math.MaxInt {
+					room = cutoff - known - (pending - own)
+				}
+				mu.Unlock()
+				v, err := lb.bound(ctx, b.Set, hist, depth, room)
+				mu.Lock()
+				switch {
+				case err != nil:
+					first = cmpErr(first, err)
+				case v >= room:
+					over = true // g cannot come under cutoff
+				default:
+					known += v
+					pending -= own
+				}
+				mu.Unlock()
 			}
 		})
 	}
@@ -274,7 +309,10 @@ func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, 
 	if first != nil {
 		return 0, first
 	}
-	return total + int(sum.Load()), nil
+	if over {
+		return cutoff, nil
+	}
+	return known, nil
 }
 
 func cmpErr(a, b error) error {
