@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // fakeBar returns a bar of total games on a clock of the test's own,
@@ -178,5 +181,21 @@ func TestBarLog(t *testing.T) {
 	}
 	if want := "entropy: 30/100 games, 30%, 30s, about 1m10s left"; lines[0] != want {
 		t.Errorf("first line %q; want %q", lines[0], want)
+	}
+}
+
+// TestBarPriorLarge checks the guess up front of a long run of many games:
+// no overflow into a negative time left.
+func TestBarPriorLarge(t *testing.T) {
+	b, now, last, _ := fakeBar(1_000_000)
+	b.prior = 50_000 * time.Second
+	b.set(0)
+	*now = now.Add(500 * time.Millisecond)
+	b.set(10) // a game done, but not a second gone: still the guess
+	if !strings.Contains(last(), "about 13h53m20s left") {
+		t.Errorf("10 of a million games into a run guessed at 50 000 s, the bar shows %q", last())
+	}
+	if d, ok := runGuess(mm.Rules{Colors: 20, Pegs: 100}, []mm.Strategy{strategy.Auto{}, strategy.Auto{}}, 1_000_000_000, 1); !ok || d <= 0 {
+		t.Errorf("a billion games guessed at %v, %v; want a positive time", d, ok)
 	}
 }
