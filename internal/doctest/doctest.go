@@ -155,7 +155,7 @@ var timings = []struct {
 	{regexp.MustCompile(`(?m)^(\d+\s+\S+\s+(?:[0-9.]+\s+)?\d+\s+[0-9.]+\s+\d+)\s+[0-9.]+$`), "$1  …"}, // openings' seconds
 	{regexp.MustCompile(`"(seconds|secondsPerGame|maxSecondsPerGame)":[0-9.e+-]+`), `"$1":…`},         // JSON
 	{regexp.MustCompile(`(?m); [0-9.]+ s CPU, [0-9.]+ s$`), "; … s CPU, … s"},                         // optima's rows
-	{regexp.MustCompile(`(?m), [0-9.]+ s, [0-9.]+ s CPU$`), ", … s, … s CPU"},                         // bound's line
+	{regexp.MustCompile(`(?m); [0-9]+ sets, [0-9.]+ s, [0-9.]+ s CPU$`), "; … sets, … s, … s CPU"},    // bound's line
 }
 
 // Timeless blanks the figures that measure time, which no two runs share:
