@@ -160,8 +160,9 @@ var timings = []struct {
 
 // Timeless blanks the figures that measure time, which no two runs share:
 // bench's seconds row, grid's seconds per game, openings' seconds,
-// seconds in JSON, and the wall and CPU seconds of optima's rows and of
-// bound.
+// seconds in JSON, the wall and CPU seconds of optima's rows, and bound's
+// seconds and count of sets (its cutoffs depend on which core finishes
+// first).
 func Timeless(s string) string {
 	for _, t := range timings {
 		s = t.re.ReplaceAllString(s, t.with)
