@@ -130,29 +130,15 @@ type lower struct {
 }
 
 // answers returns the number of answers other than the win that a guess
-// can get under r: every black and white count of at most the pegs but a
-// win and pegs−1 blacks with a white. More than occur is safe: the bound
-// only falls.
-func answers(r mm.Rules) int {
-	p := r.Pegs
-	return (p+1)*(p+2)/2 - 2
-}
+// can get under r. More than occur is safe: the bound only falls.
+func answers(r mm.Rules) int { return r.NumFeedbacks() - 1 }
 
 // fillTable returns the counting bound of every set of up to n codes,
 // where each guess splits the codes not found into at most b classes.
 func fillTable(n, b int) []int {
-	b = max(b, 1)
 	fill := make([]int, n+1)
 	for m := 1; m <= n; m++ {
-		total, left, width, level := 0, m, 1, 1
-		for left > 0 {
-			k := min(left, width)
-			total += k * level
-			left -= k
-			width *= b
-			level++
-		}
-		fill[m] = total
+		fill[m], _ = bestCase(m, b)
 	}
 	return fill
 }

@@ -212,22 +212,31 @@ func (p *problem) fb(c uint16, g int32) uint8 { return p.tab[int(c)*p.N+int(g)] 
 // finds one code with the first guess, b with the second, b² with the
 // third, and so on.
 func (p *problem) bounds(n int) {
-	b := max(p.b, 1)
 	p.fill = make([]int32, n+2)
 	p.levels = make([]int8, n+2)
 	for m := 1; m <= n+1; m++ {
-		total, left, width, level := 0, m, 1, 1
-		for left > 0 {
-			k := min(left, width)
-			total += k * level
-			left -= k
-			width *= b
-			level++
-		}
-		p.fill[m], p.levels[m] = int32(total), int8(level-1)
+		total, levels := bestCase(m, p.b)
+		p.fill[m], p.levels[m] = int32(total), int8(levels)
 	}
 	p.fill64 = new([128]int32)
 	copy(p.fill64[:], p.fill[:min(len(p.fill), 65)])
+}
+
+// bestCase returns the least total number of guesses that finds every one
+// of m codes, and the fewest guesses that can, where each guess splits the
+// codes it does not find into at most b classes: one code found with the
+// first guess, b with the second, b² with the third, and so on.
+func bestCase(m, b int) (total, levels int) {
+	b = max(b, 1)
+	left, width := m, 1
+	for left > 0 {
+		levels++
+		k := min(left, width)
+		total += k * levels
+		left -= k
+		width *= b
+	}
+	return total, levels
 }
 
 // columns gives every column two random 64-bit keys, its colour mask and

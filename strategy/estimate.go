@@ -65,7 +65,5 @@ const (
 // countingBound returns log(codes) / log(answers): no strategy averages
 // much below it, each answer telling at most which of the answers it is.
 func countingBound(r mm.Rules) float64 {
-	p := float64(r.Pegs)
-	answers := (p+1)*(p+2)/2 - 1 // every black and white count but p−1 blacks and a white
-	return r.Log10Size() * math.Ln10 / math.Log(answers)
+	return r.Log10Size() * math.Ln10 / math.Log(float64(r.NumFeedbacks()))
 }
