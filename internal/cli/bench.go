@@ -236,9 +236,7 @@ once however many games pass through each node; every core works at once
 				if err := checkStrategyFlags(cmd, names); err != nil {
 					return err
 				}
-				if !opts.All && opts.Games == 0 && r.Size() > eval.DefaultAllLimit {
-					opts.Games = defaultGames(r, strategies)
-				}
+				sizeGames(&opts, r, strategies)
 				if n, sampled, err = eval.Count(r, &opts); err != nil {
 					return err
 				}

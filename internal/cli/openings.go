@@ -94,9 +94,7 @@ won within N guesses first.`,
 				strategies[i] = works[i].s
 			}
 			opts := bf.options()
-			if !opts.All && opts.Games == 0 && r.Size() > eval.DefaultAllLimit {
-				opts.Games = defaultGames(r, strategies)
-			}
+			sizeGames(&opts, r, strategies)
 			n, sampled, err := eval.Count(r, &opts)
 			if err != nil {
 				return err

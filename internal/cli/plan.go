@@ -53,6 +53,14 @@ func defaultGames(r mm.Rules, strategies []mm.Strategy) int {
 	return min(maxDefaultGames, max(minDefaultGames, roundDown125(int(defaultRun/per))))
 }
 
+// sizeGames sets opts.Games to defaultGames where the run is of random
+// secrets and no number was given.
+func sizeGames(opts *eval.Options, r mm.Rules, strategies []mm.Strategy) {
+	if !opts.All && opts.Games == 0 && r.Size() > eval.DefaultAllLimit {
+		opts.Games = defaultGames(r, strategies)
+	}
+}
+
 // roundDown125 returns the largest of 1, 2 and 5 times a power of ten that
 // is at most n, or 0 for n < 1.
 func roundDown125(n int) int {

@@ -16,7 +16,6 @@ import (
 // search's) passes through, and has the line while it is fresh. A nil
 // *status does nothing.
 type status struct {
-	e     *Env
 	label string
 	show  func(string) // the strategy's news: e.progressLine's
 	done  func()
@@ -39,7 +38,7 @@ const statusAfter = 2 * time.Second
 // draws itself from statusAfter on, until stop.
 func (e *Env) newStatus(label string) (*status, func(string)) {
 	show, done := e.progressLine()
-	s := &status{e: e, label: label, show: show, done: done, halt: make(chan struct{}), start: time.Now(), left: -1}
+	s := &status{label: label, show: show, done: done, halt: make(chan struct{}), start: time.Now(), left: -1}
 	if e.StderrTTY {
 		go s.clock()
 	}
