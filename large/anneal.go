@@ -17,7 +17,7 @@ import (
 // each 10 to 30 seconds, and a CDCL solver with pseudo-Boolean constraints
 // (gophersat) in 1.5 and 14.6 s on two histories and not in 120 s on the
 // third. In seeded games (BENCHMARKS.md) annealing took 30 × 30 from 49.2
-// to 43.7 guesses (10 games) and 25 × 25 from 30.33 to 28.00 (3), and left
+// to 43.7 guesses and 25 × 25 from 37.3 to 32.3 (10 games each), and left
 // 20 × 20 as it was; starting it from the codes nearest to fitting rather
 // than a random code gave 43.3 but a worst game of 63 against 51, and
 // resuming each turn where the last turn's annealing ended, 46.5.

@@ -416,6 +416,15 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
+	if n := smp.len(); n > 0 && n < seeds {
+		// Too few codes for a guess to split: walk from them on, up to
+		// searchShare of the budget, until there are seeds.
+		start := append([]uint8(nil), smp.codes...)
+		most := int(math.Max(0, m.budget*searchShare-m.spent) / perStep)
+		if _, _, err := w.walk(ctx, smp, start, seeds, walkGap, most); err != nil {
+			return nil, false, err
+		}
+	}
 	if n := smp.len(); n > 0 && n < size {
 		start := append([]uint8(nil), smp.codes...)
 		most := int(math.Max(0, limit-m.spent) / perStep)
