@@ -73,8 +73,9 @@ const (
 	sampleShare = 0.4
 	listShare   = 0.3
 	// searchShare is the most of its budget a guess spends looking for a
-	// consistent code when the sample has none; past it, it plays the
-	// code nearest to fitting it has met (see pool.closest).
+	// consistent code when the sample has none (past it, it plays the
+	// code nearest to fitting it has met, see pool.closest), or walking
+	// to more codes when the sample has fewer than seeds.
 	searchShare = 1.4
 )
 
@@ -94,7 +95,9 @@ const (
 // seed the walks with codes drawn by constraint search (see Constraints);
 // if that finds none, it anneals from a random code (see anneal), then
 // searches on, in a fixed order and then with random restarts, until the
-// guess has spent searchShare of its budget.
+// guess has spent searchShare of its budget. A sample of fewer than seeds
+// codes (one, after annealing) is walked on, up to searchShare too, until
+// it holds seeds: a guess that splits one code is that code.
 // Late in large games a search can take many budgets (ten seconds on some
 // 20 × 20 histories), so past that Sampler plays the code nearest to
 // fitting the answers that its walks met: a guess that cannot win but whose
@@ -375,7 +378,7 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 			// on another); the last quarter budget on walks from the
 			// codes nearest to fitting.
 			if most := int((m.budget*(searchShare-0.25) - m.spent) * 2 / 3 / perStep); most > 0 {
-				x, aerr := w.anneal(ctx, nil, most)
+				x, aerr := w.anneal(ctx, most)
 				if aerr != nil {
 					return nil, false, aerr
 				}
@@ -416,23 +419,28 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
 	}
-	if n := smp.len(); n > 0 && n < seeds {
-		// Too few codes for a guess to split: walk from them, first
-		// within the sampling share; if the walks keep meeting the same
-		// codes, the candidates are few, and listed if that fits; if
-		// not, walk on, up to searchShare of the budget, until there
-		// are seeds. Walking on where the candidates were few cost 18 × 18
-		// 0.65 guesses a game.
+	// grow walks from the sample's codes until it holds want codes or the
+	// guess has spent upto; if the walks keep meeting the same codes, the
+	// candidates are few, and it lists them if that fits.
+	grow := func(want int, upto float64) ([]uint8, bool, error) {
+		n := smp.len()
 		start := append([]uint8(nil), smp.codes...)
-		most := int(math.Max(0, limit-m.spent) / perStep)
-		_, seen, err := w.walk(ctx, smp, start, seeds, walkGap, most)
-		if err != nil {
+		most := int(math.Max(0, upto-m.spent) / perStep)
+		_, seen, err := w.walk(ctx, smp, start, want, walkGap, most)
+		if err != nil || smp.len() == want || seen <= 4*(smp.len()-n) {
 			return nil, false, err
 		}
-		if smp.len() < seeds && seen > 4*(smp.len()-n) {
-			if l, ok, err := list(); ok || err != nil {
-				return l, ok, err
-			}
+		return list()
+	}
+	if n := smp.len(); n > 0 && n < seeds {
+		// Too few codes for a guess to split: grow them within the
+		// sampling share; if that neither fills nor lists them, walk
+		// on from them, up to searchShare of the budget, until there
+		// are seeds. Walking on at once, where the candidates were few
+		// and now are listed, cost 18 × 18 0.65 guesses a game.
+		start := append([]uint8(nil), smp.codes...)
+		if l, ok, err := grow(seeds, limit); ok || err != nil {
+			return l, ok, err
 		}
 		if smp.len() < seeds {
 			most := int(math.Max(0, m.budget*searchShare-m.spent) / perStep)
@@ -442,17 +450,8 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 		}
 	}
 	if n := smp.len(); n > 0 && n < size {
-		start := append([]uint8(nil), smp.codes...)
-		most := int(math.Max(0, limit-m.spent) / perStep)
-		_, seen, err := w.walk(ctx, smp, start, size, walkGap, most)
-		if err != nil {
-			return nil, false, err
-		}
-		if smp.len() < size && seen > 4*(smp.len()-n) {
-			// The walks keep meeting the same codes: few candidates.
-			if l, ok, err := list(); ok || err != nil {
-				return l, ok, err
-			}
+		if l, ok, err := grow(size, limit); ok || err != nil {
+			return l, ok, err
 		}
 	}
 	if frac < 0 {
