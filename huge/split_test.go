@@ -185,11 +185,11 @@ func ExampleSplit() {
 }
 
 // TestAutoSplitsLongCodes checks that auto leaves long codes to split
-// (more than strategy.MaxSamplerPegs pegs with few colours, or more than
-// strategy.WideSamplerPegs), even where the sampler's size limit would take
-// them, and samples wide ones up to WideSamplerPegs.
+// (more than strategy.MaxSamplerPegs pegs), even where the sampler's size
+// limit would take them, and samples codes up to MaxSamplerPegs whatever
+// their colours.
 func TestAutoSplitsLongCodes(t *testing.T) {
-	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 21}, {Colors: 5, Pegs: 26}, {Colors: 31, Pegs: 31}} {
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 31}, {Colors: 31, Pegs: 31}} {
 		st, _ := mm.NewState(r, nil)
 		want, err := huge.Split{}.Guess(st)
 		if err != nil {
@@ -199,7 +199,7 @@ func TestAutoSplitsLongCodes(t *testing.T) {
 			t.Errorf("Auto on %v = %s, %v; want split's %s", r, got, err, want)
 		}
 	}
-	for _, r := range []mm.Rules{{Colors: 25, Pegs: 25}, {Colors: 6, Pegs: 30}} {
+	for _, r := range []mm.Rules{{Colors: 25, Pegs: 25}, {Colors: 6, Pegs: 30}, {Colors: 2, Pegs: 21}, {Colors: 4, Pegs: 30}, {Colors: 5, Pegs: 26}} {
 		st, _ := mm.NewState(r, nil)
 		split, err := huge.Split{}.Guess(st)
 		if err != nil {

@@ -15,22 +15,19 @@ import (
 // sampler's default for the size (large.DefaultBudgetFor), at most this.
 const DefaultBudget = large.DefaultBudget
 
-// MaxSamplerPegs is the most pegs Auto plays with the sampler whatever the
-// colours, and WideSamplerPegs the most it plays with the sampler when
-// there are at least a fifth as many colours as pegs. Beyond, the
+// MaxSamplerPegs is the most pegs Auto plays with the sampler. Beyond, the
 // sampler's games slow down steeply and it plays worse than huge.Split,
-// which takes a tenth of a second: on 3 seeded games (BENCHMARKS.md) the
-// sampler took 47 guesses on 4 colours × 30 pegs against split's 29.7, but
-// 23.3 against 34 on 6 × 24, 50.3 against 69.3 on 15 × 30, and 42 against
-// 78 on 25 × 25.
-const (
-	MaxSamplerPegs  = 20
-	WideSamplerPegs = 30
-)
+// which takes a tenth of a second. On 3 seeded games (BENCHMARKS.md), since
+// the sampler anneals for a consistent code when its sample dies, it
+// takes 10.7, 20.3, 24.7 and 33.0 guesses on 2, 3, 4 and 5 colours × 30
+// pegs against split's 14.7, 23.0, 29.7 and 36.3 (before annealing, 47 on
+// 4 × 30), and 35.3 against 40.3 on 6 × 32, but 30.7 against 27.7 on
+// 3 × 40.
+const MaxSamplerPegs = 30
 
 // samples reports whether Auto leaves r to the sampler's pegs and colours.
 func samples(r mm.Rules) bool {
-	return r.Pegs <= MaxSamplerPegs || (r.Pegs <= WideSamplerPegs && 5*r.Colors >= r.Pegs)
+	return r.Pegs <= MaxSamplerPegs
 }
 
 // Costs of the work Auto weighs against its budget, measured on the
@@ -52,8 +49,7 @@ const (
 // few enough to list. On a space of about a million codes a game typically
 // opens with Entropy, samples through the middle and ends with Entropy
 // again. Beyond the sampler's reach (large.CheckSize, or more than
-// MaxSamplerPegs pegs with few colours, or more than WideSamplerPegs pegs)
-// it plays huge.Split, which counts the colours, then
+// MaxSamplerPegs pegs) it plays huge.Split, which counts the colours, then
 // halves the positions, and finishes 100 pegs × 20 colours in a tenth of a
 // second; distinct-colour variants there are refused.
 //
@@ -114,8 +110,8 @@ func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	if err := large.CheckSize(r); err != nil || !samples(r) {
 		if r.Distinct {
 			if err == nil {
-				err = fmt.Errorf("%w: auto samples variants of up to %d pegs (%d with at least a fifth as many colours), and %s has %d; split, beyond, needs repeated colours",
-					mm.ErrTooLarge, MaxSamplerPegs, WideSamplerPegs, r, r.Pegs)
+				err = fmt.Errorf("%w: auto samples variants of up to %d pegs, and %s has %d; split, beyond, needs repeated colours",
+					mm.ErrTooLarge, MaxSamplerPegs, r, r.Pegs)
 			}
 			return mm.Code{}, err
 		}

@@ -86,7 +86,7 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
 	{"split", "count the colours, then halve runs of positions, counting colours in each half, and try the orders of short runs; any size with repeats, up to 100 pegs × 64 colours",
 		func(Options) mm.Strategy { return huge.Split{} }},
-	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 30 pegs (20 with few colours)",
+	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 30 pegs",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }
 
