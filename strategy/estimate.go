@@ -19,8 +19,9 @@ import (
 //
 // A sampled game spends about its budget on each guess (BENCHMARKS.md:
 // 60–70 ms a guess on 12 × 12 and 15 × 15, 0.26–0.32 s on 20 × 20 to
-// 30 × 30 at 250 ms), and takes about splitGuesses times the counting
-// bound in guesses; split takes about splitNanos a peg and colour squared.
+// 30 × 30 at 250 ms), and takes about sampledGuesses times the counting
+// bound in guesses, more beyond 15 pegs; split takes about splitNanos a peg
+// and colour squared.
 func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 	r = r.WithDefaults()
 	if r.Validate() != nil {
@@ -45,7 +46,8 @@ func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 		if b <= 0 {
 			b = large.DefaultBudgetFor(r)
 		}
-		return time.Duration(sampledGuesses * countingBound(r) * float64(b)), true
+		guesses := countingBound(r) * (sampledGuesses + extraGuessesPerPeg*float64(max(0, r.Pegs-15)))
+		return time.Duration(guesses * float64(b)), true
 	case huge.Split:
 		p, c := float64(r.Pegs), float64(r.Colors)
 		return time.Duration(splitNanos * p * p * c), true
@@ -55,9 +57,14 @@ func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 
 // Rates behind GameTime's guesses.
 const (
-	// sampledGuesses is a sampled game's guesses over the counting bound:
-	// 1.7 on 12 × 12, 1.8 on 15 × 15, 2.0 on 20 × 20 (issue 30's table).
-	sampledGuesses = 1.8
+	// sampledGuesses is a sampled game's guesses over the counting bound
+	// up to 15 pegs: 1.7 on 12 × 12, 1.8 on 15 × 15 (issue 30's table);
+	// extraGuessesPerPeg is what each peg beyond adds to it: measured
+	// 2.0–2.1 on 20 × 20, 2.27 on 25 × 25 and 2.67 on 30 × 30 (BENCHMARKS.md,
+	// 2026-11-27), guessed 2.1, 2.4 and 2.7. With 1.8 throughout, bench
+	// guessed 10 s for three 30 × 30 games that took 73.
+	sampledGuesses     = 1.8
+	extraGuessesPerPeg = 0.06
 	// splitNanos: 100 pegs × 20 colours, 0.1 s a game.
 	splitNanos = 500
 )
