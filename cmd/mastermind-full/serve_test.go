@@ -518,6 +518,16 @@ func TestServeStops(t *testing.T) {
 				hint <- err
 			}()
 			time.Sleep(100 * time.Millisecond)
+			// And the server is taking guesses: under the load of a whole
+			// go test ./..., 100 ms was once not enough for the first.
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+				mu.Lock()
+				n := len(acked) + len(failed)
+				mu.Unlock()
+				if n > 0 {
+					break
+				}
+			}
 			start := time.Now()
 			if err := srv.cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
