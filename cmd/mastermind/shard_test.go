@@ -64,9 +64,10 @@ func TestShardKilled(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("merge: status %d: %s", code, errOut)
 	}
-	var got struct {
+	type results struct {
 		Results []struct{ Games, Total, Max int }
 	}
+	var got results
 	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Results) != 3 {
 		t.Fatalf("merge --json: %v\n%s", err, out)
 	}
@@ -79,9 +80,7 @@ func TestShardKilled(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("unsharded run: status %d: %s", code, errOut)
 	}
-	var want struct {
-		Results []struct{ Games, Total, Max int }
-	}
+	var want results
 	if err := json.Unmarshal([]byte(whole), &want); err != nil || len(want.Results) != 3 {
 		t.Fatalf("bench --json: %v\n%s", err, whole)
 	}
