@@ -26,9 +26,9 @@ type Optimum struct {
 	MinWorst      int
 	MinWorstTotal int
 	File          string  // under the table's directory, such as optimal/6x4.json.gz
-	CPUSeconds    float64 // user and system time of the searches; 0 where unknown
-	WallSeconds   float64
-	Published     string // the best published value and its source, or "none found"
+	CPUSeconds    float64 // user and system time of the searches, over every run and shard; 0 where unknown
+	WallSeconds   float64 // wall time of the runs, added up: shards that ran side by side each count
+	Published     string  // the best published value and its source, or "none found"
 }
 
 // Mean returns the mean guesses of the least total.

@@ -10,7 +10,10 @@
 #   1. bench --rules super --strategy knuth,entropy in 4 shards; one task is
 #      cancelled while it runs, leaves no partial, and is rerun alone
 #      before the merge runs;
-#   2. tree --strategy optimal --format json (classic 6 × 4) in 4 shards.
+#   2. tree --strategy optimal --format json (classic 6 × 4) in 4 shards;
+#   3. optima --only 4x4,6x4 in 3 shards through deploy/slurm/optima.sh,
+#      round after round until the merge writes both rows, which must be
+#      records/'s, trees byte for byte.
 #
 #   scripts/slurm-local.sh            # from the repository's root
 #   KEEP=1 scripts/slurm-local.sh     # leave the cluster and files behind
@@ -228,4 +231,22 @@ waitjob "$merge" || die "the tree's merge failed"
 cmp "$res/merged.out" "$work/tree-whole.json" || die "the merged optimal tree differs from the whole run's"
 grep -o '"games":1296,"total":5625,"max":6' "$res/merged.out" >/dev/null || die "the merged tree is not 5625 guesses, at most 6"
 say "tree: the merge of 4 shards is the whole run's tree, byte for byte: 1296 secrets, 5625 guesses, at most 6"
+
+# 3. two rows of the table of optima in 3 shards, in rounds.
+res=$work/optima
+start=$SECONDS
+deploy/slurm/optima.sh 3 "$res" --only 4x4,6x4 >"$work/optima.out" 2>&1 || {
+	cat "$work/optima.out"
+	die "optima.sh failed"
+}
+rounds=$(grep -c "^optima.sh: round" "$work/optima.out" || true)
+[ "$rounds" -ge 2 ] || die "optima.sh took $rounds rounds; each row needs a search of its least total, then of fewer guesses"
+for row in 4x4 6x4; do
+	cmp "$res/optimal/$row.json.gz" records/optimal/$row.json.gz || die "the sharded $row tree differs from records/'s"
+done
+cut -d, -f1-10 records/optimal.csv | grep -E '^(4,4|6,4),false,' >"$work/optima-want.csv"
+cut -d, -f1-10 "$res/optimal.csv" | grep -v '^colors' >"$work/optima-got.csv"
+diff "$work/optima-got.csv" "$work/optima-want.csv" || die "the sharded rows differ from records/optimal.csv (seconds aside)"
+[ ! -e "$res/optimal/partial" ] || die "the merge left $res/optimal/partial"
+say "optima: 4x4 and 6x4 in 3 shards, $rounds rounds, $((SECONDS - start)) s: the rows and trees of records/, byte for byte"
 say "PASS"

@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
@@ -21,14 +23,23 @@ import (
 // journal-L.json lists the units solved and the first guesses beaten
 // within L guesses (0: no limit), and each unit's tree is a file of its
 // own, L-GUESS-BbWw.json.gz. Every file is written whole or not at all, the
-// tree before the list that names it.
+// tree before the list that names it. Shard K of a search shared out
+// (optima --shard) keeps its own list, journal-L.shard-K.json, and every
+// process reads the lists of the others as well as its own.
 type fileJournal struct {
 	dir   string
 	rules mm.Rules
 	limit int
+	own   string // the file of the list this process writes
 
-	mu   sync.Mutex
-	list journalList
+	mu     sync.Mutex
+	list   journalList // what this process keeps, or read from own
+	others journalList // the other lists, as last read
+	// The list's seconds when opened, and the clocks then.
+	cpuBase, wallBase float64
+	cpu0              time.Duration
+	cpuKnown          bool
+	wall0             time.Time
 }
 
 type journalList struct {
@@ -36,6 +47,10 @@ type journalList struct {
 	Limit  int           `json:"limit"`
 	Units  []journalUnit `json:"units"`
 	Beaten []string      `json:"beaten"`
+	// The CPU and wall seconds the processes that kept this list spent
+	// on the search, over all their runs.
+	CPUSeconds  float64 `json:"cpu_seconds,omitempty"`
+	WallSeconds float64 `json:"wall_seconds,omitempty"`
 }
 
 type journalUnit struct {
@@ -48,32 +63,91 @@ type journalUnit struct {
 }
 
 // openJournal returns the journal of r's search within limit guesses in
-// dir, with what an earlier run kept there.
-func openJournal(dir string, r mm.Rules, limit int) (*fileJournal, error) {
-	j := &fileJournal{dir: dir, rules: r.WithDefaults(), limit: limit,
-		list: journalList{Rules: toRulesJSON(r), Limit: limit, Units: []journalUnit{}, Beaten: []string{}}}
-	b, err := os.ReadFile(j.path())
-	if errors.Is(err, os.ErrNotExist) {
-		return j, os.MkdirAll(dir, 0o755)
+// dir, with what earlier runs kept there: shard is the process's shard, or
+// -1 for a whole run.
+func openJournal(dir string, r mm.Rules, limit, shard int) (*fileJournal, error) {
+	own := fmt.Sprintf("journal-%d.json", limit)
+	if shard >= 0 {
+		own = fmt.Sprintf("journal-%d.shard-%d.json", limit, shard)
 	}
-	if err != nil {
+	j := &fileJournal{dir: dir, rules: r.WithDefaults(), limit: limit, own: own, list: j0(r, limit)}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(b, &j.list); err != nil {
-		return nil, fmt.Errorf("%s: %w", j.path(), err)
+	if err := j.read(own, &j.list); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
 	}
-	if j.list.Rules != toRulesJSON(r) || j.list.Limit != limit {
-		return nil, fmt.Errorf("%s is the journal of %+v within %d guesses, not of %v within %d", j.path(), j.list.Rules, j.list.Limit, r, limit)
-	}
-	return j, nil
+	j.cpuBase, j.wallBase = j.list.CPUSeconds, j.list.WallSeconds
+	j.cpu0, j.cpuKnown = cpuTime()
+	j.wall0 = time.Now()
+	return j, j.Refresh()
 }
 
-func (j *fileJournal) path() string {
-	return filepath.Join(j.dir, fmt.Sprintf("journal-%d.json", j.limit))
+// j0 is the empty list of r's search within limit.
+func j0(r mm.Rules, limit int) journalList {
+	return journalList{Rules: toRulesJSON(r), Limit: limit, Units: []journalUnit{}, Beaten: []string{}}
 }
 
-// Units returns how many units the journal lists.
+// read reads the list in file name of dir into l.
+func (j *fileJournal) read(name string, l *journalList) error {
+	path := filepath.Join(j.dir, name)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, l); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if l.Rules != toRulesJSON(j.rules) || l.Limit != j.limit {
+		return fmt.Errorf("%s is the journal of %+v within %d guesses, not of %v within %d", path, l.Rules, l.Limit, j.rules, j.limit)
+	}
+	return nil
+}
+
+// Refresh reads again the lists of the other processes of the search.
+func (j *fileJournal) Refresh() error {
+	names, err := filepath.Glob(filepath.Join(j.dir, fmt.Sprintf("journal-%d.shard-*.json", j.limit)))
+	if err != nil {
+		return err
+	}
+	names = append(names, filepath.Join(j.dir, fmt.Sprintf("journal-%d.json", j.limit)))
+	others := j0(j.rules, j.limit)
+	for _, path := range names {
+		name := filepath.Base(path)
+		if name == j.own {
+			continue
+		}
+		var l journalList
+		if err := j.read(name, &l); errors.Is(err, os.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return err
+		}
+		others.Units = append(others.Units, l.Units...)
+		others.Beaten = append(others.Beaten, l.Beaten...)
+		others.CPUSeconds += l.CPUSeconds
+		others.WallSeconds += l.WallSeconds
+	}
+	j.mu.Lock()
+	j.others = others
+	j.mu.Unlock()
+	return nil
+}
+
+// Units returns how many units the journal lists, its own and the other
+// processes' as last read.
 func (j *fileJournal) Units() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	seen := map[journalUnit]bool{}
+	for _, u := range slices.Concat(j.list.Units, j.others.Units) {
+		seen[journalUnit{Guess: u.Guess, Black: u.Black, White: u.White}] = true
+	}
+	return len(seen)
+}
+
+// Kept returns how many units this process's own list holds.
+func (j *fileJournal) Kept() int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return len(j.list.Units)
@@ -82,7 +156,7 @@ func (j *fileJournal) Units() int {
 func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	for _, u := range j.list.Units {
+	for _, u := range slices.Concat(j.list.Units, j.others.Units) {
 		if u.Guess != g.String() || u.Black != f.Black || u.White != f.White {
 			continue
 		}
@@ -128,12 +202,7 @@ func (j *fileJournal) Solved(u exact.Unit) error {
 func (j *fileJournal) Beaten(g mm.Code) bool {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	for _, b := range j.list.Beaten {
-		if b == g.String() {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(j.list.Beaten, g.String()) || slices.Contains(j.others.Beaten, g.String())
 }
 
 func (j *fileJournal) Beat(g mm.Code) error {
@@ -143,13 +212,33 @@ func (j *fileJournal) Beat(g mm.Code) error {
 	return j.save()
 }
 
-// save writes the list; j.mu is held.
+// Record keeps in the list the time spent on the search so far.
+func (j *fileJournal) Record() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.save()
+}
+
+// Seconds returns the CPU and wall seconds that every process spent on
+// the search, this one until its last save: the walls of processes that
+// ran side by side add up.
+func (j *fileJournal) Seconds() (cpu, wall float64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.list.CPUSeconds + j.others.CPUSeconds, j.list.WallSeconds + j.others.WallSeconds
+}
+
+// save writes the list, with the time spent so far; j.mu is held.
 func (j *fileJournal) save() error {
+	j.list.WallSeconds = j.wallBase + time.Since(j.wall0).Seconds()
+	if cpu, ok := cpuTime(); ok && j.cpuKnown {
+		j.list.CPUSeconds = j.cpuBase + (cpu - j.cpu0).Seconds()
+	}
 	b, err := json.MarshalIndent(j.list, "", " ")
 	if err != nil {
 		return err
 	}
-	return writeBytes(j.path(), append(b, '\n'))
+	return writeBytes(filepath.Join(j.dir, j.own), append(b, '\n'))
 }
 
 // writeBytes writes the file name whole or not at all.

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/deep"
 	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/records"
@@ -67,6 +68,8 @@ func newOptima(e *Env) *cobra.Command {
 		redo     bool
 		memory   int64
 		list     bool
+		mode     optimaMode
+		sf       shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "optima",
@@ -87,10 +90,24 @@ midway (Ctrl-C, a session's end, a kill) loses only the part under way, and
 the next run resumes there. A row is written, with its tree, as soon as it
 is solved, and its partial directory then goes. --redo solves the rows of
 --only again and rewrites them, byte for byte the same. A row that needs
-more than --row-limit is left for the next run, its parts kept.`,
+more than --row-limit is left for the next run, its parts kept.
+
+A row's searches can be shared out among processes, on one machine or on
+a cluster's nodes that see DIR: --shard K/N (or a Slurm array task, or a
+Kubernetes Indexed Job's pod, as for bench) solves the parts of the
+row's search under way that fall to shard K, keeping them in a journal of
+its own beside the others, and stops; the search of the least total gives
+up a first guess as soon as it cannot beat deep's tree. A row has up to
+one search per worst case tried, each needing the last's result: when
+every shard is done, run them again for the next search, until one of
+them says the row is done; then --merge writes it, searching nothing (it
+fails, saying what is left, while a search lacks parts).
+deploy/slurm/optima.sh does these rounds on Slurm.`,
 		Example: `  mastermind optima --max-codes 1000
   mastermind optima --only 6x4,5x5 --redo
-  mastermind optima --list`,
+  mastermind optima --list
+  mastermind optima --only 6x5 --shard 0/4   # and 1/4, 2/4, 3/4, in any order or at once
+  mastermind optima --only 6x5 --merge`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for _, name := range []string{"rules", "distinct", "alphabet"} {
@@ -100,6 +117,19 @@ more than --row-limit is left for the next run, its parts kept.`,
 			}
 			if err := atLeast(1, "max-codes", maxCodes); err != nil {
 				return err
+			}
+			if sf.shard != "" || sf.count > 0 || os.Getenv(shard.SlurmID) != "" || os.Getenv(shard.CompletionIndex) != "" {
+				spec, on, err := shard.Resolve(sf.shard, sf.count, os.Getenv)
+				if err != nil {
+					return err
+				}
+				mode.shard, mode.on = spec, on
+			}
+			switch {
+			case mode.on && (mode.merge || redo || list):
+				return fmt.Errorf("shard %v solves its parts of the rows' searches; --merge, --redo and --list run whole", mode.shard)
+			case mode.merge && (redo || list):
+				return fmt.Errorf("--merge writes the rows the shards finished; it takes neither --redo nor --list")
 			}
 			csvPath := filepath.Join(dir, "optimal.csv")
 			rows, err := readOptima(csvPath)
@@ -125,28 +155,36 @@ more than --row-limit is left for the next run, its parts kept.`,
 			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
 				return err
 			}
-			unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
-			if err != nil {
-				return err
-			}
-			defer unlock()
-			// Read again under the lock: a run that ended just before
-			// may have added rows.
-			if rows, err = readOptima(csvPath); err != nil {
-				return err
+			if !mode.on {
+				// Shards run side by side and never write the table.
+				unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
+				if err != nil {
+					return err
+				}
+				defer unlock()
+				// Read again under the lock: a run that ended just
+				// before may have added rows.
+				if rows, err = readOptima(csvPath); err != nil {
+					return err
+				}
 			}
 			have := map[mm.Rules]bool{}
 			for _, o := range rows {
 				have[o.Rules] = true
 				// A run killed between writing the row and removing
 				// its parts left them.
-				if err := removePartial(dir, o.Rules); err != nil {
-					return err
+				if !mode.on {
+					if err := removePartial(dir, o.Rules); err != nil {
+						return err
+					}
 				}
 			}
-			var unfinished []string
+			var unfinished, pending []string
 			for _, r := range variants {
 				if have[r] && !redo {
+					if mode.on && only != "" {
+						fmt.Fprintf(e.Stdout, "%s: in the table already\n", records.OptimumName(r))
+					}
 					continue
 				}
 				if redo {
@@ -156,12 +194,20 @@ more than --row-limit is left for the next run, its parts kept.`,
 						return err
 					}
 				}
-				o, err := e.solveOptimum(cmd.Context(), r, dir, limit, memory)
-				if errors.Is(err, context.DeadlineExceeded) {
+				o, err := e.solveOptimum(cmd.Context(), r, dir, limit, memory, mode)
+				var left *partsLeft
+				switch {
+				case errors.Is(err, context.DeadlineExceeded):
 					unfinished = append(unfinished, records.OptimumName(r))
 					continue
-				}
-				if err != nil {
+				case errors.As(err, &left):
+					fmt.Fprintln(e.Stdout, left.report(mode))
+					pending = append(pending, records.OptimumName(r))
+					continue
+				case errors.Is(err, errSearchesDone):
+					fmt.Fprintf(e.Stdout, "%s: every search is done; mastermind optima --only %s --merge writes the row\n", records.OptimumName(r), records.OptimumName(r))
+					continue
+				case err != nil:
 					return err
 				}
 				rows = replaceOptimum(rows, o)
@@ -175,7 +221,14 @@ more than --row-limit is left for the next run, its parts kept.`,
 					records.OptimumName(r), o.Codes, o.Total, o.Mean(), o.Worst, o.MinWorst, o.MinWorstTotal, o.CPUSeconds, o.WallSeconds)
 			}
 			if len(unfinished) > 0 {
-				return Failure(fmt.Errorf("not finished within --row-limit %v: %s; give a longer limit, or shard them", limit, strings.Join(unfinished, ", ")))
+				what := "give a longer limit, or shard them"
+				if mode.on {
+					what = "run the shard again: it resumes"
+				}
+				return Failure(fmt.Errorf("not finished within --row-limit %v: %s; %s", limit, strings.Join(unfinished, ", "), what))
+			}
+			if mode.merge && len(pending) > 0 {
+				return Failure(fmt.Errorf("searches not done: %s; run the shards again", strings.Join(pending, ", ")))
 			}
 			return nil
 		},
@@ -188,7 +241,49 @@ more than --row-limit is left for the next run, its parts kept.`,
 	f.BoolVar(&redo, "redo", false, "solve the rows of --only again, though in the table")
 	f.Var((*byteSize)(&memory), "memory", "memory for each search's table of solved sets, as 512K, 64M or 1G (0: the search's default)")
 	f.BoolVar(&list, "list", false, "print the table as Markdown, as records/README.md shows it, and solve nothing")
+	f.StringVar(&sf.shard, "shard", "", "solve the parts of each row's search under way that fall to shard K of N (K from 0), and stop; "+
+		"without it, "+shard.SlurmID+" (of "+shard.SlurmCount+", or of --shard-count) chooses the shard, and without that "+
+		shard.CompletionIndex+" (of --shard-count)")
+	f.IntVar(&sf.count, "shard-count", 0, "the number of shards, for "+shard.CompletionIndex+" and reruns of some tasks of a Slurm array")
+	f.BoolVar(&mode.merge, "merge", false, "write the rows whose searches the shards have done, searching nothing; fail if a search lacks parts")
 	return cmd
+}
+
+// optimaMode is how optima runs: whole, as one shard of the rows'
+// searches, or as the merge of what the shards did.
+type optimaMode struct {
+	shard shard.Spec
+	on    bool // run shard
+	merge bool // search nothing: write the rows the shards finished
+}
+
+// errSearchesDone ends a shard's run of a row whose every search is done:
+// the merge writes it.
+var errSearchesDone = errors.New("every search of the row is done")
+
+// partsLeft ends a shard's or a merge's run of a row whose search under
+// way lacks parts.
+type partsLeft struct {
+	name, phase string
+	kept        int // parts this shard kept, in this run
+	missing     int // parts no process has kept yet
+	spec        shard.Spec
+}
+
+func (p *partsLeft) Error() string {
+	return fmt.Sprintf("%s, %s: %s missing", p.name, p.phase, Plural(p.missing, "part"))
+}
+
+// report says where the row stands, after a shard's run or a merge.
+func (p *partsLeft) report(m optimaMode) string {
+	if !m.on {
+		return fmt.Sprintf("%s, %s: %s of the search not kept yet by any shard", p.name, p.phase, Plural(p.missing, "part"))
+	}
+	s := fmt.Sprintf("%s, %s: shard %v kept %s", p.name, p.phase, p.spec, Plural(p.kept, "part"))
+	if p.missing == 0 {
+		return s + "; the search is done: run the shards again for the next"
+	}
+	return s + fmt.Sprintf("; %s left to the other shards", Plural(p.missing, "part"))
 }
 
 // solveOptimum solves r's row: the least total and its tree, written to
@@ -197,7 +292,12 @@ more than --row-limit is left for the next run, its parts kept.`,
 // its units kept in dir/optimal/partial/NAME as they are solved, so that a
 // run stopped midway resumes there; the directory goes once the row is
 // written. The searches stop at limit with context.DeadlineExceeded.
-func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit time.Duration, memory int64) (records.Optimum, error) {
+//
+// A shard (m.on) solves its share of the first search that lacks parts
+// and returns a *partsLeft, or errSearchesDone when none does; a merge
+// returns a *partsLeft for the first search that lacks parts, and solves
+// nothing.
+func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit time.Duration, memory int64, m optimaMode) (records.Optimum, error) {
 	name := records.OptimumName(r)
 	partial := filepath.Join(dir, "optimal", "partial", name)
 	ctx, cancel := context.WithTimeout(ctx, limit)
@@ -205,37 +305,78 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	show, done := e.progressLine()
 	defer done()
 	start := time.Now()
-	cpu0, cpuKnown := cpuTime()
 	st, err := mm.NewState(r, nil)
 	if err != nil {
 		return records.Optimum{}, err
+	}
+	self := -1
+	if m.on {
+		self = m.shard.Index
+		if err := os.MkdirAll(partial, 0o755); err != nil {
+			return records.Optimum{}, err
+		}
+		unlock, err := lockDir(filepath.Join(partial, fmt.Sprintf(".shard-%d.lock", self)))
+		if err != nil {
+			return records.Optimum{}, fmt.Errorf("%s: shard %d runs already: %w", name, self, err)
+		}
+		defer unlock()
 	}
 	phase := "least total"
 	var (
 		mu    sync.Mutex // the progress reports come from another goroutine
 		best  int
 		added int // parts solved in this run
+		// The seconds spent on the row's searches, by every process
+		// and run.
+		cpu, wall float64
 	)
 	solve := func(depth int) (*exact.Result, error) {
-		j, err := openJournal(partial, r, depth)
+		j, err := openJournal(partial, r, depth, self)
 		if err != nil {
 			return nil, err
 		}
-		before := j.Units()
-		if before > 0 {
-			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, before)
+		if n := j.Units(); n > 0 && !m.merge {
+			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, n)
 		}
-		defer func() { added += j.Units() - before }()
+		before := j.Kept()
+		defer func() {
+			added += j.Kept() - before
+			j.Record() // the time, on the next run's account if this fails
+			c, w := j.Seconds()
+			cpu += c
+			wall += w
+		}()
 		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
 			mu.Lock()
 			best = p.Best
 			mu.Unlock()
 			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d), %d sets searched", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses, p.Nodes)
-			if p.Best > 0 {
+			if m.on {
+				line = fmt.Sprintf("%s (%d codes), %s, shard %v: first guess %s (part %d of %d), %d sets searched", name, st.Remaining(), phase, m.shard, p.Guess, p.Tried, p.Guesses, p.Nodes)
+			}
+			if p.Best > 0 && !m.on {
 				line += fmt.Sprintf(", best total %d so far", p.Best)
 			}
 			show(line + ", " + short(time.Since(start)))
 		}}
+		if m.on || m.merge {
+			missing, err := exact.Missing(st, opts, j)
+			if err != nil {
+				return nil, err
+			}
+			if len(missing) > 0 {
+				left := &partsLeft{name: name, phase: phase, missing: len(missing), spec: m.shard}
+				if m.merge {
+					return nil, left
+				}
+				if left.kept, err = e.shareOptimum(ctx, st, opts, j, m.shard, depth == 0); err != nil {
+					return nil, err
+				}
+				missing, err = exact.Missing(st, opts, j)
+				left.missing = len(missing)
+				return nil, cmp.Or(err, error(left))
+			}
+		}
 		return exact.SolveOpenings(ctx, st, opts, j)
 	}
 	stopped := func(what string) {
@@ -281,14 +422,39 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		o.MinWorst, o.MinWorstTotal = res.Depth, res.Total
 		d = res.Depth
 	}
+	if m.on {
+		return o, errSearchesDone
+	}
 	if err := writeBytes(filepath.Join(dir, filepath.FromSlash(o.File)), buf.Bytes()); err != nil {
 		return o, err
 	}
-	o.WallSeconds = time.Since(start).Seconds()
-	if cpu1, ok := cpuTime(); ok && cpuKnown {
-		o.CPUSeconds = (cpu1 - cpu0).Seconds()
-	}
+	o.CPUSeconds, o.WallSeconds = cpu, wall
 	return o, nil
+}
+
+// shareOptimum solves the parts of a row's search that fall to shard sp,
+// dealt by their sizes, and returns how many it kept. The search of the
+// least total (least) gives up a first guess that cannot beat the total
+// of deep's tree.
+func (e *Env) shareOptimum(ctx context.Context, st *mm.State, opts *exact.Options, j *fileJournal, sp shard.Spec, least bool) (int, error) {
+	parts, err := exact.Parts(st, opts)
+	if err != nil {
+		return 0, err
+	}
+	costs := make([]int64, len(parts))
+	for i, p := range parts {
+		costs[i] = int64(p.Size) * int64(p.Size)
+	}
+	owner := shard.Assign(costs, sp.Count)
+	sh := exact.Share{Mine: func(k int) bool { return owner[k] == sp.Index }, Refresh: j.Refresh}
+	if least {
+		t, err := deep.Strategy{}.Tree(st.Rules())
+		if err != nil {
+			return 0, err
+		}
+		sh.Bound, _ = t.Cost()
+	}
+	return exact.SolveShare(ctx, st, opts, j, sh)
 }
 
 // readOptima reads the table at path; no file is an empty table.

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -87,7 +89,7 @@ func TestFileJournal(t *testing.T) {
 	dir := t.TempDir()
 	r := mm.Rules{Colors: 5, Pegs: 4}
 	st, _ := mm.NewState(r, nil)
-	j, err := openJournal(dir, r, 0)
+	j, err := openJournal(dir, r, 0, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,7 @@ func TestFileJournal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := openJournal(dir, r, 0)
+	again, err := openJournal(dir, r, 0, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,10 +119,10 @@ func TestFileJournal(t *testing.T) {
 	if err := again.Beat(g); err != nil {
 		t.Fatal(err)
 	}
-	if third, _ := openJournal(dir, r, 0); !third.Beaten(g) {
+	if third, _ := openJournal(dir, r, 0, -1); !third.Beaten(g) {
 		t.Error("a beaten first guess was not kept")
 	}
-	if _, err := openJournal(dir, mm.Rules{Colors: 6, Pegs: 4}, 0); err == nil {
+	if _, err := openJournal(dir, mm.Rules{Colors: 6, Pegs: 4}, 0, -1); err == nil {
 		t.Error("the journal of 5x4 opened for 6x4")
 	}
 }
@@ -131,7 +133,7 @@ func TestFileJournalDamaged(t *testing.T) {
 	dir := t.TempDir()
 	r := mm.Rules{Colors: 4, Pegs: 4}
 	st, _ := mm.NewState(r, nil)
-	j, _ := openJournal(dir, r, 0)
+	j, _ := openJournal(dir, r, 0, -1)
 	want, err := exact.SolveOpenings(context.Background(), st, nil, j)
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +145,7 @@ func TestFileJournalDamaged(t *testing.T) {
 	os.Remove(files[0])
 	swapped, _ := os.ReadFile(files[len(files)-1])
 	os.WriteFile(files[1], swapped, 0o644) // another part's tree
-	again, _ := openJournal(dir, r, 0)
+	again, _ := openJournal(dir, r, 0, -1)
 	got, err := exact.SolveOpenings(context.Background(), st, nil, again)
 	if err != nil || got.Total != want.Total || got.Depth != want.Depth {
 		t.Fatalf("with a tree file gone and one swapped: %+v, %v; want %d, depth %d", got, err, want.Total, want.Depth)
@@ -169,5 +171,84 @@ func TestOptimaLocked(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10"); err != nil {
 		t.Errorf("optima once the lock was let go: %v", err)
+	}
+}
+
+// TestOptimaShards shares rows out among shards, two at once, in rounds
+// until the merge writes them, and checks that the rows and trees are the
+// whole run's, byte for byte, with the shards' time added up.
+func TestOptimaShards(t *testing.T) {
+	whole, sharded := t.TempDir(), t.TempDir()
+	const only = "4x4,3x4,5x3-distinct"
+	mustRun(t, "", "optima", "--dir", whole, "--only", only)
+	if _, _, err := runCmd(t, "", "optima", "--dir", sharded, "--only", only, "--merge"); err == nil ||
+		!strings.Contains(err.Error(), "searches not done: 4x4, 3x4, 5x3-distinct") {
+		t.Fatalf("merge before any shard ran: %v; want it to name the rows not done", err)
+	}
+	rounds := 0
+	for ; ; rounds++ {
+		if rounds > 4 {
+			t.Fatalf("no merge after %d rounds of shards", rounds)
+		}
+		outs := make([]string, 2)
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for k := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				outs[k], _, errs[k] = runCmd(t, "", "optima", "--dir", sharded, "--only", only, "--shard", fmt.Sprintf("%d/2", k))
+			}()
+		}
+		wg.Wait()
+		for k, err := range errs {
+			if err != nil {
+				t.Fatalf("round %d, shard %d/2: %v", rounds, k, err)
+			}
+			if !strings.Contains(outs[k], fmt.Sprintf("shard %d/2 kept", k)) && !strings.Contains(outs[k], "every search is done") {
+				t.Errorf("round %d, shard %d/2 said\n%s", rounds, k, outs[k])
+			}
+		}
+		if _, _, err := runCmd(t, "", "optima", "--dir", sharded, "--only", only, "--merge"); err == nil {
+			break
+		} else if !strings.Contains(err.Error(), "searches not done") {
+			t.Fatalf("merge after round %d: %v", rounds, err)
+		}
+	}
+	if rounds < 1 {
+		t.Errorf("merged after the first round; every row should need a second search, of its fewest guesses")
+	}
+	read := func(dir string) []records.Optimum {
+		rows, err := readOptima(filepath.Join(dir, "optimal.csv"))
+		if err != nil || len(rows) != 3 {
+			t.Fatalf("%s: %d rows, %v", dir, len(rows), err)
+		}
+		return rows
+	}
+	wall := 0.0
+	for i, s := range read(sharded) {
+		w := read(whole)[i]
+		wall += s.WallSeconds
+		s.CPUSeconds, s.WallSeconds, w.CPUSeconds, w.WallSeconds = 0, 0, 0, 0
+		if s != w {
+			t.Errorf("sharded row %+v; whole %+v", s, w)
+		}
+		a, _ := os.ReadFile(filepath.Join(whole, s.File))
+		b, err := os.ReadFile(filepath.Join(sharded, s.File))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: the sharded tree differs from the whole run's (%v)", s.File, err)
+		}
+	}
+	// (The shards share this process's CPU clock, so only the wall time
+	// says that their time was added.)
+	if wall <= 0 {
+		t.Errorf("the sharded rows took %.1f s wall in all; want the shards' time", wall)
+	}
+	if _, err := os.Stat(filepath.Join(sharded, "optimal", "partial")); err == nil {
+		t.Errorf("the partial directory is left after the merge")
+	}
+	_, _, err := runCmd(t, "", "optima", "--dir", sharded, "--only", "4x4", "--shard", "0/2", "--merge")
+	if err == nil || !strings.Contains(err.Error(), "run whole") {
+		t.Errorf("optima --shard --merge: %v; want refused", err)
 	}
 }
