@@ -28,10 +28,11 @@ type Journal interface {
 	Unit(g mm.Code, f mm.Feedback) (Unit, bool)
 	// Solved keeps a unit just solved.
 	Solved(u Unit) error
-	// Beaten reports whether first guess g was found unable to beat the
-	// best before it.
+	// Beaten reports whether first guess g was given up: found unable
+	// to beat the best before it (SolveOpenings), or to reach a known
+	// strategy's total or the depth limit (SolveShare).
 	Beaten(g mm.Code) bool
-	// Beat keeps that first guess g cannot beat the best before it.
+	// Beat keeps that first guess g was given up.
 	Beat(g mm.Code) error
 }
 

@@ -20,9 +20,10 @@ type Part struct {
 type Share struct {
 	// Mine reports whether the k-th unit of Parts is this process's.
 	Mine func(k int) bool
-	// Bound, if not 0, is the total of a strategy known to exist: a
-	// first guess whose units cannot total at most Bound is given up
-	// without solving them all.
+	// Bound, if not 0, is the total of a strategy known to exist
+	// within Options.MaxDepth: a first guess whose units cannot total
+	// at most Bound is given up without solving them all. A bound below
+	// the least total gives every first guess up.
 	Bound int
 	// Refresh, if not nil, is called before each unit: the journal may
 	// so read what the other processes have kept meanwhile.
@@ -38,7 +39,13 @@ type Share struct {
 // units by this list. Where no guess is left within MaxDepth after the
 // first, there are none: SolveOpenings gives every first guess up at once.
 func Parts(st *mm.State, opts *Options) ([]Part, error) {
-	sv, err := NewSolver(st, opts)
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	o.Memory = 64 << 10 // Openings searches nothing: the smallest table
+	o.Progress = nil
+	sv, err := NewSolver(st, &o)
 	if err != nil {
 		return nil, err
 	}

@@ -235,7 +235,8 @@ say "tree: the merge of 4 shards is the whole run's tree, byte for byte: 1296 se
 # 3. two rows of the table of optima in 3 shards, in rounds.
 res=$work/optima
 start=$SECONDS
-deploy/slurm/optima.sh 3 "$res" --only 4x4,6x4 >"$work/optima.out" 2>&1 || {
+# (From $work, where the tasks' output files go.)
+(cd "$work" && "$root/deploy/slurm/optima.sh" 3 "$res" --only 4x4,6x4) >"$work/optima.out" 2>&1 || {
 	cat "$work/optima.out"
 	die "optima.sh failed"
 }

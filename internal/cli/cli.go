@@ -33,6 +33,7 @@ const (
 	ExitOK      = 0
 	ExitFailure = 1 // the command ran but did not succeed (a game not solved)
 	ExitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
+	ExitPending = 3 // the work is not finished: run it again to go on (optima)
 	// A command stopped by a signal exits with 128 plus the signal's
 	// number: 130 for an interrupt (Ctrl-C), 143 for SIGTERM.
 	ExitInterrupt = 128 + int(syscall.SIGINT)
@@ -135,12 +136,26 @@ func Report(stderr io.Writer, err error) int {
 	if errors.As(err, &sg) {
 		return sg.status()
 	}
+	var pd *pending
+	if errors.As(err, &pd) {
+		return ExitPending
+	}
 	var f *failure
 	if errors.As(err, &f) {
 		return ExitFailure
 	}
 	return ExitUsage
 }
+
+// pending marks an error that says the work is not finished but kept:
+// running the command again goes on with it.
+type pending struct{ err error }
+
+func (p *pending) Error() string { return p.err.Error() }
+func (p *pending) Unwrap() error { return p.err }
+
+// Pending marks err as work left for the next run (exit status 3).
+func Pending(err error) error { return &pending{err} }
 
 // failure marks an error that is not bad input: the work ran and failed.
 type failure struct{ err error }

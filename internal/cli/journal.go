@@ -71,9 +71,6 @@ func openJournal(dir string, r mm.Rules, limit, shard int) (*fileJournal, error)
 		own = fmt.Sprintf("journal-%d.shard-%d.json", limit, shard)
 	}
 	j := &fileJournal{dir: dir, rules: r.WithDefaults(), limit: limit, own: own, list: j0(r, limit)}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
 	if err := j.read(own, &j.list); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
@@ -160,27 +157,39 @@ func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 		if u.Guess != g.String() || u.Black != f.Black || u.White != f.White {
 			continue
 		}
-		fh, err := os.Open(filepath.Join(j.dir, u.File))
-		if err != nil {
-			return exact.Unit{}, false // solved again
+		// A tree file missing, unreadable or not the one listed leaves
+		// the unit to the next list that has it, or to be solved again.
+		if t, ok := j.tree(u); ok {
+			return exact.Unit{Guess: g, Feedback: f, Total: u.Total, Depth: u.Depth, Tree: t}, true
 		}
-		defer fh.Close()
-		rf, err := records.Read(fh, nil)
-		if err != nil {
-			return exact.Unit{}, false // solved again
-		}
-		if total, depth := rf.Tree.Cost(); total != u.Total || depth != u.Depth {
-			return exact.Unit{}, false // the tree is not the one listed: solved again
-		}
-		return exact.Unit{Guess: g, Feedback: f, Total: u.Total, Depth: u.Depth, Tree: rf.Tree}, true
 	}
 	return exact.Unit{}, false
+}
+
+// tree reads the tree file of u, if it is the one listed.
+func (j *fileJournal) tree(u journalUnit) (*mm.Tree, bool) {
+	fh, err := os.Open(filepath.Join(j.dir, u.File))
+	if err != nil {
+		return nil, false
+	}
+	defer fh.Close()
+	rf, err := records.Read(fh, nil)
+	if err != nil {
+		return nil, false
+	}
+	if total, depth := rf.Tree.Cost(); total != u.Total || depth != u.Depth {
+		return nil, false
+	}
+	return rf.Tree, true
 }
 
 func (j *fileJournal) Solved(u exact.Unit) error {
 	name := fmt.Sprintf("%d-%s-%db%dw.json.gz", j.limit, u.Guess, u.Feedback.Black, u.Feedback.White)
 	var buf bytes.Buffer
 	if err := records.WriteOptimumTree(&buf, records.NewFile(j.rules, "optimal", nil, u.Tree)); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return err
 	}
 	if err := writeBytes(filepath.Join(j.dir, name), buf.Bytes()); err != nil {
@@ -230,6 +239,9 @@ func (j *fileJournal) Seconds() (cpu, wall float64) {
 
 // save writes the list, with the time spent so far; j.mu is held.
 func (j *fileJournal) save() error {
+	if err := os.MkdirAll(j.dir, 0o755); err != nil {
+		return err
+	}
 	j.list.WallSeconds = j.wallBase + time.Since(j.wall0).Seconds()
 	if cpu, ok := cpuTime(); ok && j.cpuKnown {
 		j.list.CPUSeconds = j.cpuBase + (cpu - j.cpu0).Seconds()

@@ -101,7 +101,8 @@ up a first guess as soon as it cannot beat deep's tree. A row has up to
 one search per worst case tried, each needing the last's result: when
 every shard is done, run them again for the next search, until one of
 them says the row is done; then --merge writes it, searching nothing (it
-fails, saying what is left, while a search lacks parts).
+exits 3, saying what is left, while a search lacks parts; so does a run
+stopped at --row-limit).
 deploy/slurm/optima.sh does these rounds on Slurm.`,
 		Example: `  mastermind optima --max-codes 1000
   mastermind optima --only 6x4,5x5 --redo
@@ -118,7 +119,9 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 			if err := atLeast(1, "max-codes", maxCodes); err != nil {
 				return err
 			}
-			if sf.shard != "" || sf.count > 0 || os.Getenv(shard.SlurmID) != "" || os.Getenv(shard.CompletionIndex) != "" {
+			// Only a shard flag makes a shard: a whole run or a merge
+			// inside a Slurm task or a Kubernetes pod stays one.
+			if sf.shard != "" || sf.count > 0 {
 				spec, on, err := shard.Resolve(sf.shard, sf.count, os.Getenv)
 				if err != nil {
 					return err
@@ -155,18 +158,17 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
 				return err
 			}
-			if !mode.on {
-				// Shards run side by side and never write the table.
-				unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
-				if err != nil {
-					return err
-				}
-				defer unlock()
-				// Read again under the lock: a run that ended just
-				// before may have added rows.
-				if rows, err = readOptima(csvPath); err != nil {
-					return err
-				}
+			// Shards run side by side and never write the table: they
+			// share the lock that a whole run or a merge holds alone.
+			unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"), mode.on)
+			if err != nil {
+				return err
+			}
+			defer unlock()
+			// Read again under the lock: a run that ended just before
+			// may have added rows.
+			if rows, err = readOptima(csvPath); err != nil {
+				return err
 			}
 			have := map[mm.Rules]bool{}
 			for _, o := range rows {
@@ -225,10 +227,10 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 				if mode.on {
 					what = "run the shard again: it resumes"
 				}
-				return Failure(fmt.Errorf("not finished within --row-limit %v: %s; %s", limit, strings.Join(unfinished, ", "), what))
+				return Pending(fmt.Errorf("not finished within --row-limit %v: %s; %s", limit, strings.Join(unfinished, ", "), what))
 			}
 			if mode.merge && len(pending) > 0 {
-				return Failure(fmt.Errorf("searches not done: %s; run the shards again", strings.Join(pending, ", ")))
+				return Pending(fmt.Errorf("searches not done: %s; run the shards again", strings.Join(pending, ", ")))
 			}
 			return nil
 		},
@@ -315,9 +317,13 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		if err := os.MkdirAll(partial, 0o755); err != nil {
 			return records.Optimum{}, err
 		}
-		unlock, err := lockDir(filepath.Join(partial, fmt.Sprintf(".shard-%d.lock", self)))
+		unlock, err := lockDir(filepath.Join(partial, fmt.Sprintf(".shard-%d.lock", self)), false)
+		var held *lockedError
+		if errors.As(err, &held) {
+			return records.Optimum{}, fmt.Errorf("%s: shard %d of the row runs already", name, self)
+		}
 		if err != nil {
-			return records.Optimum{}, fmt.Errorf("%s: shard %d runs already: %w", name, self, err)
+			return records.Optimum{}, err
 		}
 		defer unlock()
 	}
@@ -341,7 +347,9 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		before := j.Kept()
 		defer func() {
 			added += j.Kept() - before
-			j.Record() // the time, on the next run's account if this fails
+			if !m.merge {
+				j.Record() // the time, on the next run's account if this fails
+			}
 			c, w := j.Seconds()
 			cpu += c
 			wall += w
@@ -382,7 +390,7 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	stopped := func(what string) {
 		mu.Lock()
 		defer mu.Unlock()
-		if best > 0 {
+		if best > 0 && !m.on { // (a shard's is deep's bound)
 			what += fmt.Sprintf(" (best total so far %d, not proved)", best)
 		}
 		if added == 0 {
@@ -448,14 +456,21 @@ func (e *Env) shareOptimum(ctx context.Context, st *mm.State, opts *exact.Option
 	owner := shard.Assign(costs, sp.Count)
 	sh := exact.Share{Mine: func(k int) bool { return owner[k] == sp.Index }, Refresh: j.Refresh}
 	if least {
-		t, err := deep.Strategy{}.Tree(st.Rules())
-		if err != nil {
-			return 0, err
+		// A strategy's total, to give up first guesses that cannot beat
+		// it; without one, every first guess is solved whole.
+		if t, err := (deep.Strategy{}).Tree(st.Rules()); err == nil {
+			sh.Bound, _ = t.Cost()
+		} else if ctx.Err() != nil {
+			return 0, ctx.Err()
 		}
-		sh.Bound, _ = t.Cost()
 	}
 	return exact.SolveShare(ctx, st, opts, j, sh)
 }
+
+// lockedError says that another process holds a lock (lockDir).
+type lockedError struct{ msg string }
+
+func (e *lockedError) Error() string { return e.msg }
 
 // readOptima reads the table at path; no file is an empty table.
 func readOptima(path string) ([]records.Optimum, error) {

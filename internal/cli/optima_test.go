@@ -160,15 +160,32 @@ func TestFileJournalDamaged(t *testing.T) {
 func TestOptimaLocked(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "optimal"), 0o755)
-	unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"))
+	unlock, err := lockDir(filepath.Join(dir, "optimal", ".lock"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, _, err = runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10")
-	unlock()
 	if err == nil || !strings.Contains(err.Error(), "one run at a time") {
 		t.Errorf("optima on a locked table: %v; want refused", err)
 	}
+	_, _, err = runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10", "--shard", "0/2")
+	unlock()
+	if err == nil || !strings.Contains(err.Error(), "shards wait") {
+		t.Errorf("a shard on a table a whole run holds: %v; want refused", err)
+	}
+	// Shards share the lock, and keep a whole run or a merge out.
+	unlock, err = lockDir(filepath.Join(dir, "optimal", ".lock"), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10", "--merge")
+	if err == nil || !strings.Contains(err.Error(), "none while shards run") {
+		t.Errorf("a merge while a shard runs: %v; want refused", err)
+	}
+	if _, _, err := runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10", "--shard", "1/2"); err != nil {
+		t.Errorf("a shard beside another: %v", err)
+	}
+	unlock()
 	if _, _, err := runCmd(t, "", "optima", "--dir", dir, "--max-codes", "10"); err != nil {
 		t.Errorf("optima once the lock was let go: %v", err)
 	}
@@ -184,6 +201,9 @@ func TestOptimaShards(t *testing.T) {
 	if _, _, err := runCmd(t, "", "optima", "--dir", sharded, "--only", only, "--merge"); err == nil ||
 		!strings.Contains(err.Error(), "searches not done: 4x4, 3x4, 5x3-distinct") {
 		t.Fatalf("merge before any shard ran: %v; want it to name the rows not done", err)
+	}
+	if _, err := os.Stat(filepath.Join(sharded, "optimal", "partial")); err == nil {
+		t.Errorf("a merge before any shard ran wrote journals")
 	}
 	rounds := 0
 	for ; ; rounds++ {
