@@ -82,7 +82,7 @@ const (
 	Quick  Effort = "quick"  // the best ranked guess everywhere, small exact tails
 	Normal Effort = "normal" // the default: the best ranked guess, exact tails sized to the variant
 	High   Effort = "high"   // the first guess chosen among the best 4 by playing them out
-	Record Effort = "record" // the first two guesses chosen among the best 4 by playing them out, tails with their least worst case
+	Record Effort = "record" // the first two guesses chosen among the best 4 by playing them out, exact tails twice as large, with their least worst case
 )
 
 // Efforts lists the efforts, quickest first.
@@ -100,7 +100,7 @@ func settings(e Effort, r mm.Rules) (c config, err error) {
 	case High:
 		return config{top: 4, plies: 1, exact: ex}, nil
 	case Record:
-		return config{top: 4, plies: 2, exact: ex, worst: true}, nil
+		return config{top: 4, plies: 2, exact: int(min(r.Size(), 2*uint64(ex))), worst: true}, nil
 	}
 	return config{}, fmt.Errorf("mastermind: unknown effort %q; known: quick, normal, high, record", e)
 }
