@@ -30,7 +30,10 @@ type player struct {
 
 	// News for the progress line.
 	done, solved atomic.Int64 // nodes decided, exact tails solved
-	start        time.Time
+	// settled counts the codes of the subtrees one guess below the
+	// start of tree that are built, goal those it will build: each
+	// guess weighed at the start covers every code.
+	settled, goal atomic.Int64
 }
 
 // node is what the player knows of one node of its tree: the decision and,
@@ -87,7 +90,7 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 		return p, nil
 	}
 	p := &player{config: cfg, rules: r, nodes: make(map[string]*node),
-		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1)), start: time.Now()}
+		sem: make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))}
 	if f, ok := records.Find(r, "deep", s.Settings(r)); ok && !cfg.noBook {
 		p.book = f.Tree
 	}
@@ -323,7 +326,12 @@ func (p *player) subtree(ctx context.Context, st *mm.State) (*mm.Tree, int, erro
 	if err != nil {
 		return nil, 0, err
 	}
-	nd.sub.Do(func() { nd.tree, nd.cost, nd.subErr = p.build(ctx, st, nd) })
+	nd.sub.Do(func() {
+		nd.tree, nd.cost, nd.subErr = p.build(ctx, st, nd)
+		if nd.subErr == nil && st.Len() == 1 {
+			p.settled.Add(int64(st.Remaining()))
+		}
+	})
 	if nd.subErr != nil {
 		err := nd.subErr
 		p.forget(st)
@@ -409,6 +417,15 @@ func (p *player) tree(ctx context.Context, st *mm.State, progress func(string)) 
 	}
 	var stop func()
 	if progress != nil {
+		weighed := 1
+		if p.plies > 0 {
+			weighed = p.top
+		}
+		p.settled.Store(0)
+		p.goal.Store(int64(weighed * st.Remaining()))
+		if st.Len() > 0 || st.Remaining() <= p.exact {
+			p.goal.Store(0) // no estimate: not the tree of a whole variant
+		}
 		stop = p.report(ctx, progress)
 	}
 	t, _, err := p.subtree(ctx, st)
@@ -419,8 +436,13 @@ func (p *player) tree(ctx context.Context, st *mm.State, progress func(string)) 
 }
 
 // report calls progress with a line of news every second until the
-// returned function is called.
+// returned function is called: the nodes decided, the exact tails solved,
+// the time so far and, once a subtree one guess below the start is built,
+// an estimate of the time left, from the share of the codes under such
+// subtrees built (rough: the largest are built first, and the last
+// guesses weighed at the start may cost more or less than the first).
 func (p *player) report(ctx context.Context, progress func(string)) func() {
+	start := time.Now()
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -434,10 +456,32 @@ func (p *player) report(ctx context.Context, progress func(string)) func() {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				progress(fmt.Sprintf("deep %v: %d nodes decided, %d exact tails solved, %s",
-					p.rules, p.done.Load(), p.solved.Load(), time.Since(p.start).Round(time.Second)))
+				line := fmt.Sprintf("deep %v: %d nodes decided, %d exact tails solved, %s",
+					p.rules, p.done.Load(), p.solved.Load(), time.Since(start).Round(time.Second))
+				if left, ok := estimateLeft(time.Since(start), p.settled.Load(), p.goal.Load()); ok {
+					line += ", " + leftText(left)
+				}
+				progress(line)
 			}
 		}
 	}()
 	return func() { close(done); <-finished }
+}
+
+// estimateLeft returns the time left to build goal codes' subtrees after
+// elapsed for settled of them, at the same pace, once there is a pace.
+func estimateLeft(elapsed time.Duration, settled, goal int64) (time.Duration, bool) {
+	if goal <= 0 || settled <= 0 {
+		return 0, false
+	}
+	f := min(1, float64(settled)/float64(goal))
+	return time.Duration(float64(elapsed) * (1 - f) / f), true
+}
+
+// leftText says how long is left, to the minute.
+func leftText(d time.Duration) string {
+	if d < time.Minute {
+		return "under a minute left"
+	}
+	return fmt.Sprintf("about %d min left", int(d.Round(time.Minute)/time.Minute))
 }
