@@ -93,8 +93,8 @@ is solved, and its partial directory then goes. --redo solves the rows of
 more than --row-limit is left for the next run, its parts kept.
 
 A row's searches can be shared out among processes, on one machine or on
-a cluster's nodes that see DIR: --shard K/N (or a Slurm array task, or a
-Kubernetes Indexed Job's pod, as for bench) solves the parts of the
+a cluster's nodes that see DIR: --shard K/N (or --shard-count N in a Slurm
+array task or a Kubernetes Indexed Job's pod) solves the parts of the
 row's search under way that fall to shard K, keeping them in a journal of
 its own beside the others, and stops; the search of the least total gives
 up a first guess as soon as it cannot beat deep's tree. A row has up to
@@ -243,11 +243,10 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 	f.BoolVar(&redo, "redo", false, "solve the rows of --only again, though in the table")
 	f.Var((*byteSize)(&memory), "memory", "memory for each search's table of solved sets, as 512K, 64M or 1G (0: the search's default)")
 	f.BoolVar(&list, "list", false, "print the table as Markdown, as records/README.md shows it, and solve nothing")
-	f.StringVar(&sf.shard, "shard", "", "solve the parts of each row's search under way that fall to shard K of N (K from 0), and stop; "+
-		"without it, "+shard.SlurmID+" (of "+shard.SlurmCount+", or of --shard-count) chooses the shard, and without that "+
-		shard.CompletionIndex+" (of --shard-count)")
-	f.IntVar(&sf.count, "shard-count", 0, "the number of shards, for "+shard.CompletionIndex+" and reruns of some tasks of a Slurm array")
-	f.BoolVar(&mode.merge, "merge", false, "write the rows whose searches the shards have done, searching nothing; fail if a search lacks parts")
+	f.StringVar(&sf.shard, "shard", "", "solve the parts of each row's search under way that fall to shard K of N (K from 0), and stop")
+	f.IntVar(&sf.count, "shard-count", 0, "run as one of N shards, the shard chosen by "+shard.SlurmID+" (a Slurm array task) or "+
+		shard.CompletionIndex+" (a Kubernetes Indexed Job's pod)")
+	f.BoolVar(&mode.merge, "merge", false, "write the rows whose searches the shards have done, searching nothing; exit 3 while a search lacks parts")
 	return cmd
 }
 
