@@ -86,6 +86,8 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return large.Sampler{Budget: o.Budget} }},
 	{"split", "count the colours, then halve runs of positions, counting colours in each half, and try the orders of short runs; any size with repeats, up to 100 pegs × 64 colours",
 		func(Options) mm.Strategy { return huge.Split{} }},
+	{"fit", "count the colours, then play codes that fit every answer, found by annealing over swaps of pegs, within --budget per guess; any size with repeats",
+		func(o Options) mm.Strategy { return huge.Fit{Budget: o.Budget} }},
 	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 30 pegs",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }

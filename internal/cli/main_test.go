@@ -310,7 +310,7 @@ var errorCases = []struct {
 	{"alphabet of names too short", []string{"score", "--alphabet", "red,green", "red red", "red green"}, "", "--colors 6 needs 6 symbols"},
 	{"max-depth on a heuristic", []string{"bench", "--strategy", "knuth", "--max-depth", "5"}, "", "--max-depth applies to optimal only, not to knuth"},
 	{"consistent-only with random", []string{"solve", "--strategy", "random", "--consistent-only", "3632"}, "", "--consistent-only applies to knuth, expected-size, entropy or most-parts only, not to random"},
-	{"budget with knuth", []string{"tree", "--budget", "1s"}, "", "--budget applies to auto or sampler only, not to knuth"},
+	{"budget with knuth", []string{"tree", "--budget", "1s"}, "", "--budget applies to auto, sampler or fit only, not to knuth"},
 	{"unknown flag suggestion", []string{"bench", "--stratgy", "knuth"}, "", "did you mean --strategy?"},
 	{"unknown rules", []string{"score", "--rules", "chess", "1122", "1122"}, "", `--rules "chess": unknown; known: classic, super`},
 	{"tree json and dot", []string{"tree", "--json", "--format", "dot"}, "", "--json and --format dot exclude each other"},

@@ -36,7 +36,7 @@ var strategyFlags = []struct {
 	{"exact", []string{"deep"}},
 	{"no-book", []string{"deep"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
-	{"budget", []string{"auto", "sampler"}},
+	{"budget", []string{"auto", "sampler", "fit"}},
 }
 
 // checkStrategyFlags refuses a strategy flag that none of the named
