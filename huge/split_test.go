@@ -13,7 +13,6 @@ import (
 	"github.com/mastermind-toolkit/mastermind/huge"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
-	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // randomCode returns a uniformly random code of r.
@@ -129,31 +128,6 @@ func TestSplitInconsistent(t *testing.T) {
 	}
 }
 
-// TestAutoPlaysSplit checks that auto plays split beyond the sampler's
-// reach, and refuses distinct colours there.
-func TestAutoPlaysSplit(t *testing.T) {
-	r := mm.Rules{Colors: 20, Pegs: 100}
-	st, _ := mm.NewState(r, nil)
-	secret := randomCode(r, rand.New(rand.NewPCG(5, 5)))
-	for range 30 {
-		want, err := huge.Split{}.Guess(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := strategy.Auto{}.Guess(st)
-		if err != nil || got != want {
-			t.Fatalf("Auto on %v after %d turns = %s, %v; want split's %s", r, st.Len(), got, err, want)
-		}
-		if st, err = st.Play(got, mm.Score(secret, got)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	st, _ = mm.NewState(mm.Rules{Colors: 64, Pegs: 40, Distinct: true}, nil)
-	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
-		t.Errorf("Auto on 64x40 distinct: %v; want ErrTooLarge", err)
-	}
-}
-
 // BenchmarkGame100x20 plays a whole game of 100 pegs × 20 colours.
 func BenchmarkGame100x20(b *testing.B) {
 	r := mm.Rules{Colors: 20, Pegs: 100}
@@ -182,37 +156,6 @@ func ExampleSplit() {
 	fmt.Println(len(steps), err, steps[len(steps)-1].Guess == secret)
 	// Output:
 	// 293 <nil> true
-}
-
-// TestAutoSplitsLongCodes checks that auto leaves long codes to split
-// (more than strategy.MaxSamplerPegs pegs), even where the sampler's size
-// limit would take them, and samples codes up to MaxSamplerPegs whatever
-// their colours.
-func TestAutoSplitsLongCodes(t *testing.T) {
-	for _, r := range []mm.Rules{{Colors: 6, Pegs: 32}, {Colors: 3, Pegs: 40}, {Colors: 2, Pegs: 31}, {Colors: 31, Pegs: 31}} {
-		st, _ := mm.NewState(r, nil)
-		want, err := huge.Split{}.Guess(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := (strategy.Auto{}).Guess(st); err != nil || got != want {
-			t.Errorf("Auto on %v = %s, %v; want split's %s", r, got, err, want)
-		}
-	}
-	for _, r := range []mm.Rules{{Colors: 25, Pegs: 25}, {Colors: 6, Pegs: 30}, {Colors: 2, Pegs: 21}, {Colors: 4, Pegs: 30}, {Colors: 5, Pegs: 26}} {
-		st, _ := mm.NewState(r, nil)
-		split, err := huge.Split{}.Guess(st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := (strategy.Auto{}).Guess(st); err != nil || got == split {
-			t.Errorf("Auto on %v = %s, %v; want the sampler's guess, not split's", r, got, err)
-		}
-	}
-	st, _ := mm.NewState(mm.Rules{Colors: 40, Pegs: 31, Distinct: true}, nil)
-	if _, err := (strategy.Auto{}).Guess(st); !errors.Is(err, mm.ErrTooLarge) {
-		t.Errorf("Auto on 40x31 distinct: %v; want ErrTooLarge", err)
-	}
 }
 
 // TestSplitConcurrent plays split through the harness with two workers

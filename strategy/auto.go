@@ -16,18 +16,34 @@ import (
 const DefaultBudget = large.DefaultBudget
 
 // MaxSamplerPegs is the most pegs Auto plays with the sampler. Beyond, the
-// sampler's games slow down steeply and it plays worse than huge.Split,
-// which takes a tenth of a second. On 3 seeded games (BENCHMARKS.md), since
-// the sampler anneals for a consistent code when its sample dies, it
-// takes 10.7, 20.3, 24.7 and 33.0 guesses on 2, 3, 4 and 5 colours × 30
-// pegs against split's 14.7, 23.0, 29.7 and 36.3 (before annealing, 47 on
-// 4 × 30), and 35.3 against 40.3 on 6 × 32, but 30.7 against 27.7 on
-// 3 × 40.
+// sampler's games slow down steeply; huge.Fit, which counts the colours
+// first, plays them (6 × 32: 34.3 guesses against the sampler's 35.3 and
+// split's 40.3, on 3 seeded games, BENCHMARKS.md). Up to 30 pegs the
+// sampler takes 10.7, 20.3 and 24.7 guesses on 2, 3 and 4 colours × 30
+// pegs against Fit's 14.3, 24.3 and 29.0 on 5.
 const MaxSamplerPegs = 30
 
 // samples reports whether Auto leaves r to the sampler's pegs and colours.
 func samples(r mm.Rules) bool {
 	return r.Pegs <= MaxSamplerPegs
+}
+
+// fits reports whether Auto plays huge.Fit on r: beyond the sampler's
+// pegs, where Fit takes about half split's guesses (BENCHMARKS.md: 203
+// against 274 on 100 × 20, 71 against 143 on 32 × 64, 54 against 79 on
+// 40 × 10), and on the sampler's long codes of few colours, at least 24
+// pegs and at least 5 colours but no more than a third of the pegs, where
+// counting the colours first costs little and Fit guesses as well or
+// better in a quarter of the time (10 games of 30 × 10: 35.7 guesses, 3.2 s
+// a game, against the sampler's 37.6 and 16.9 s; 30 × 5: 29.0 against
+// 33.0; 24 × 8: 27.8 both). With fewer colours (30 × 3: 24.3 against
+// 20.3) or more (20 × 10: 23.6 against 19.0; 30 × 15, 30 × 30), the
+// sampler guesses better.
+func fits(r mm.Rules) bool {
+	if r.Distinct {
+		return false
+	}
+	return r.Pegs > MaxSamplerPegs || r.Pegs >= 24 && r.Colors >= 5 && 3*r.Colors <= r.Pegs
 }
 
 // Costs of the work Auto weighs against its budget, measured on the
@@ -49,9 +65,10 @@ const (
 // few enough to list. On a space of about a million codes a game typically
 // opens with Entropy, samples through the middle and ends with Entropy
 // again. Beyond the sampler's reach (large.CheckSize, or more than
-// MaxSamplerPegs pegs) it plays huge.Split, which counts the colours, then
-// halves the positions, and finishes 100 pegs × 20 colours in a tenth of a
-// second; distinct-colour variants there are refused.
+// MaxSamplerPegs pegs), and on long codes of few colours (see fits), it
+// plays huge.Fit, which counts the colours, then anneals for codes that
+// fit every answer, and finishes 100 pegs × 20 colours in about 200
+// guesses and 10 seconds; distinct-colour variants there are refused.
 //
 // The budget is turned into amounts of work by fixed costs measured on the
 // reference machine, never by reading the clock, so a game is reproducible
@@ -107,15 +124,18 @@ func (a Auto) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 			return Entropy{ConsistentOnly: true}.GuessContext(ctx, st)
 		}
 	}
+	if fits(r) {
+		return huge.Fit{Budget: a.Budget}.GuessContext(ctx, st)
+	}
 	if err := large.CheckSize(r); err != nil || !samples(r) {
 		if r.Distinct {
 			if err == nil {
-				err = fmt.Errorf("%w: auto samples variants of up to %d pegs, and %s has %d; split, beyond, needs repeated colours",
+				err = fmt.Errorf("%w: auto samples variants of up to %d pegs, and %s has %d; fit, beyond, needs repeated colours",
 					mm.ErrTooLarge, MaxSamplerPegs, r, r.Pegs)
 			}
 			return mm.Code{}, err
 		}
-		return huge.Split{}.GuessContext(ctx, st)
+		return huge.Fit{Budget: a.Budget}.GuessContext(ctx, st)
 	}
 	return large.Sampler{Budget: a.Budget}.GuessContext(ctx, st)
 }

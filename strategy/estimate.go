@@ -12,7 +12,7 @@ import (
 // GameTime guesses, before any game is played, how long one game of s
 // takes under r on one core of the project's machine, and reports whether
 // it can: for the strategies that spend a budget on each guess (the
-// sampler, and auto where it samples) and for split. It is a guess, to
+// sampler, fit, and auto where it plays them) and for split. It is a guess, to
 // plan a run by (bench's default number of games, the time a run will
 // take), not a figure to report: the measured rate replaces it once games
 // end.
@@ -20,8 +20,9 @@ import (
 // A sampled game spends about its budget on each guess (BENCHMARKS.md:
 // 60–70 ms a guess on 12 × 12 and 15 × 15, 0.26–0.32 s on 20 × 20 to
 // 30 × 30 at 250 ms), and takes about sampledGuesses times the counting
-// bound in guesses, more beyond 15 pegs; split takes about splitNanos a peg
-// and colour squared.
+// bound in guesses, more beyond 15 pegs; fit spends its budget on each of
+// about the colours plus 1.5 guesses a peg; split takes about splitNanos a
+// peg and colour squared.
 func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 	r = r.WithDefaults()
 	if r.Validate() != nil {
@@ -34,8 +35,8 @@ func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 		if r.Size() <= MaxHeuristicSpace {
 			return 0, false
 		}
-		if large.CheckSize(r) != nil || !samples(r) {
-			return GameTime(huge.Split{}, r)
+		if fits(r) || large.CheckSize(r) != nil || !samples(r) {
+			return GameTime(huge.Fit{Budget: s.Budget}, r)
 		}
 		return GameTime(large.Sampler{Budget: s.Budget}, r)
 	case large.Sampler:
@@ -47,6 +48,16 @@ func GameTime(s mm.Strategy, r mm.Rules) (time.Duration, bool) {
 			b = large.DefaultBudgetFor(r)
 		}
 		guesses := countingBound(r) * (sampledGuesses + extraGuessesPerPeg*float64(max(0, r.Pegs-15)))
+		return time.Duration(guesses * float64(b)), true
+	case huge.Fit:
+		if huge.CheckRules(r) != nil {
+			return 0, false
+		}
+		b := s.Budget
+		if b <= 0 {
+			b = huge.DefaultFitBudget(r)
+		}
+		guesses := float64(r.Colors) + fitGuessesPerPeg*float64(r.Pegs)
 		return time.Duration(guesses * float64(b)), true
 	case huge.Split:
 		p, c := float64(r.Pegs), float64(r.Colors)
@@ -65,6 +76,12 @@ const (
 	// guessed 10 s for three 30 × 30 games that took 73.
 	sampledGuesses     = 1.8
 	extraGuessesPerPeg = 0.06
+	// fitGuessesPerPeg: a game of Fit takes about the colours plus this
+	// many guesses a peg, each about its budget (100 × 20: 203 guesses,
+	// 9.6 s a game at 50 ms; 60 × 30: 120; 40 × 10: 54), more than its
+	// budget when its search fails (late in long codes) and less when it
+	// finds codes that fit at once (30 × 10: 3.2 s a game at 250 ms).
+	fitGuessesPerPeg = 1.5
 	// splitNanos: 100 pegs × 20 colours, 0.1 s a game.
 	splitNanos = 500
 )

@@ -25,7 +25,8 @@ func TestGameTime(t *testing.T) {
 		{large.Sampler{Budget: time.Second}, r20, 16 * time.Second, 24 * time.Second},
 		{strategy.Opening{Text: "1", Then: strategy.Auto{}}, r20, 4 * time.Second, 6 * time.Second},
 		{strategy.Auto{}, mm.Rules{Colors: 12, Pegs: 12}, 500 * time.Millisecond, time.Second}, // 0.8 s measured
-		{strategy.Auto{}, mm.Rules{Colors: 20, Pegs: 100}, 50 * time.Millisecond, 200 * time.Millisecond},
+		{strategy.Auto{}, mm.Rules{Colors: 20, Pegs: 100}, 5 * time.Second, 15 * time.Second},  // fit: 9.6 s measured
+		{huge.Fit{}, mm.Rules{Colors: 10, Pegs: 40}, 2 * time.Second, 15 * time.Second},
 		{huge.Split{}, mm.Rules{Colors: 10, Pegs: 50}, 5 * time.Millisecond, 50 * time.Millisecond},
 		{strategy.Auto{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 0}, // entropy, no budget to spend
 		{strategy.Knuth{}, mm.Rules{Colors: 9, Pegs: 6}, 0, 0},

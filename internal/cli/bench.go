@@ -117,7 +117,7 @@ const maxGames = 1_000_000_000
 // played, shared by bench and openings.
 func (bf *benchFlags) addRunFlags(f *pflag.FlagSet) {
 	f.BoolVar(&bf.all, "all", false, "play every secret (the default for spaces of at most 100 000 codes)")
-	countVar(f, &bf.games, "games", 0, "play this many random secrets instead of all, 1 to 1 000 000 000, such as 5000 or 1e9 (default on spaces of over 100 000 codes: 1000, or as many as take auto, sampler or split about a minute on two cores, at least 10)")
+	countVar(f, &bf.games, "games", 0, "play this many random secrets instead of all, 1 to 1 000 000 000, such as 5000 or 1e9 (default on spaces of over 100 000 codes: 1000, or as many as take auto, sampler, fit or split about a minute on two cores, at least 10)")
 	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
 	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")

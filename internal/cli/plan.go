@@ -88,7 +88,10 @@ func runGuess(r mm.Rules, strategies []mm.Strategy, games, workers int) (time.Du
 	}
 	workers = max(1, min(workers, games))
 	d := float64(per) * float64(games) / float64(workers)
-	return time.Duration(min(d, float64(math.MaxInt64))), true
+	if d >= math.MaxInt64 { // float64(MaxInt64) rounds up, past what a Duration holds
+		return math.MaxInt64, true
+	}
+	return time.Duration(d), true
 }
 
 // announce says on stderr how long a run of n games of each strategy

@@ -215,7 +215,7 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.IntVar(&so.Exact, "exact", 0, "deep: largest number of codes left played optimally (0: sized to the variant)")
 	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
 	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, as in Ben Knox's COSC343 report), "own", or a code`)
-	f.DurationVar(&so.Budget, "budget", 0, "auto and sampler: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+"; sampling, 60ms up to 15x15)")
+	f.DurationVar(&so.Budget, "budget", 0, "auto, sampler and fit: time to aim for per guess, turned into amounts of work (0: "+strategy.DefaultBudget.String()+"; sampling, 60ms up to 15x15; fit, 5s over the pegs, such as 50ms on 100 pegs)")
 }
 
 // MakeStrategy builds the named strategy for rules r, with the opening of
