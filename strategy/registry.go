@@ -88,7 +88,7 @@ var registry = []entry{
 		func(Options) mm.Strategy { return huge.Split{} }},
 	{"fit", "count the colours, then play codes that fit every answer, found by annealing over swaps of pegs, within --budget per guess; any size with repeats",
 		func(o Options) mm.Strategy { return huge.Fit{Budget: o.Budget} }},
-	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess, split beyond 30 pegs",
+	{"auto", "an exact heuristic where the space is small, sampler where not, within --budget per guess; fit beyond 30 pegs and on long codes of few colours",
 		func(o Options) mm.Strategy { return Auto{Budget: o.Budget} }},
 }
 
