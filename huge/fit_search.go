@@ -31,8 +31,11 @@ const (
 	stage    = 1_000
 	betaHot  = 0.7
 	betaCold = 4.0
-	// want is how many codes that fit a guess looks for, to choose among.
-	want = 8
+	// want is how many codes that fit a guess looks for, to choose among;
+	// once it has one, it stops when patience steps find no other (on
+	// small variants fewer codes than want may fit).
+	want     = 8
+	patience = 20_000
 )
 
 // Tunables of the walk, variables so that the diagnostics (build tag
@@ -378,7 +381,8 @@ func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8
 		w.set(starts[0])
 		w.setBeta(betaWalk)
 	}
-	for ; s < steps && len(found) < want; s++ {
+	lastNew := 0
+	for ; s < steps && len(found) < want && (len(found) == 0 || s-lastNew < patience); s++ {
 		if s%stage == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -402,7 +406,7 @@ func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8
 			if key := string(w.x); !seen[key] {
 				seen[key] = true
 				found = append(found, slices.Clone(w.x))
-				since = 0
+				since, lastNew = 0, s
 			}
 		}
 		if !annealing && chain >= maxChain {

@@ -4,6 +4,7 @@ package huge
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -64,6 +65,16 @@ func TestFitDiag(t *testing.T) {
 			}
 			g = codeOf(x)
 			fb := mm.Score(secret, g)
+			if p.found == 0 && os.Getenv("MISSED") != "" {
+				var missed []string
+				for t0 := range st.Len() {
+					turn := st.Turn(t0)
+					if h := mm.Score(turn.Guess, g).Black; h != turn.Feedback.Black {
+						missed = append(missed, fmt.Sprintf("%d:%+d", t0+1, h-turn.Feedback.Black))
+					}
+				}
+				t.Logf("missed %v", missed)
+			}
 			if p.found == 0 && os.Getenv("STOP") != "" {
 				t.Logf("FAIL at %d", n)
 				return
