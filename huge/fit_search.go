@@ -31,11 +31,19 @@ const (
 	stage    = 1_000
 	betaHot  = 0.7
 	betaCold = 4.0
-	// want is how many codes that fit a guess looks for, to choose among;
-	// once it has one, it stops when patience steps find no other (on
-	// small variants fewer codes than want may fit).
-	want     = 8
-	patience = 20_000
+	// wantFew and wantMany are how many codes that fit a guess looks for,
+	// to choose among, with fewer than manyColors colours and with more;
+	// once it has one, it stops when patience steps, or as many as it
+	// took to find the last, find no other (on small variants fewer codes
+	// than it wants may fit). Seeded games (BenchmarkFitGames, 2026-11-27):
+	// 64 codes against 8 took 30 × 10 from 37.7 to 34.9 guesses (10
+	// games), 40 × 10 from 55.9 to 51.4 (8) and 100 × 20 from 213.7 to
+	// 206.0 (3), but 32 × 6 from 31.6 to 36.6 (10), and left 50 × 8 as it
+	// was (70.0 and 71.3, 3).
+	wantFew    = 8
+	wantMany   = 64
+	manyColors = 10
+	patience   = 20_000
 )
 
 // Tunables of the walk, variables so that the diagnostics (build tag
@@ -136,9 +144,13 @@ func (p *problem) at(i int, c uint8) []int16 {
 	return p.list[p.off[k]:p.off[k+1]]
 }
 
-// stepCost returns the nanoseconds of one step of the search.
+// stepCost returns the nanoseconds of one step of the search. A swap
+// walks the turns whose guesses have either colour at either position,
+// about 4/colours of them: with fewer than 10 colours the turns cost more
+// (measured p99 of a guess's time 1.96 budgets on 50 × 8 before this,
+// 1.70 on 32 × 6, against 1.49 on 30 × 10).
 func (p *problem) stepCost() float64 {
-	return stepNanos + stepTurnNanos*float64(p.turns)
+	return stepNanos + stepTurnNanos*float64(p.turns)*max(1, 10/float64(p.colors))
 }
 
 // A walker is one chain of the annealing: a code x with the counts, its
@@ -346,6 +358,10 @@ func (w *walker) unweigh() {
 // are kept on st for the next turn.
 func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8, error) {
 	w := p.newWalker(rng)
+	want := wantFew
+	if p.colors >= manyColors {
+		want = wantMany
+	}
 	k := keptOf(p.st)
 	starts := k.get()
 	var found, lows [][]uint8
@@ -382,7 +398,7 @@ func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8
 		w.setBeta(betaWalk)
 	}
 	lastNew := 0
-	for ; s < steps && len(found) < want && (len(found) == 0 || s-lastNew < patience); s++ {
+	for ; s < steps && len(found) < want && (len(found) == 0 || s-lastNew < max(patience, lastNew)); s++ {
 		if s%stage == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err

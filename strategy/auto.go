@@ -29,16 +29,16 @@ func samples(r mm.Rules) bool {
 }
 
 // fits reports whether Auto plays huge.Fit on r: beyond the sampler's
-// pegs, where Fit takes about half split's guesses (BENCHMARKS.md: 203
-// against 274 on 100 × 20, 71 against 143 on 32 × 64, 54 against 79 on
+// pegs, where Fit takes far fewer guesses than split (BENCHMARKS.md: 206
+// against 274 on 100 × 20, 71 against 143 on 32 × 64, 51 against 79 on
 // 40 × 10), and on the sampler's long codes of few colours, at least 24
 // pegs and at least 5 colours but no more than a third of the pegs, where
-// counting the colours first costs little and Fit guesses as well or
-// better in a quarter of the time (10 games of 30 × 10: 35.7 guesses, 3.2 s
-// a game, against the sampler's 37.6 and 16.9 s; 30 × 5: 29.0 against
-// 33.0; 24 × 8: 27.8 both). With fewer colours (30 × 3: 24.3 against
-// 20.3) or more (20 × 10: 23.6 against 19.0; 30 × 15, 30 × 30), the
-// sampler guesses better.
+// counting the colours first costs little and Fit guesses about as well
+// or better in a quarter of the time (30 × 10: 37.9 guesses on 20 games,
+// 3.7 s a game, where the sampler took 37.6 on 10 in 16.9 s; 30 × 5: 29.0
+// against 33.0; 24 × 8: 27.8 both). With fewer colours (30 × 3: 24.3
+// against 20.3) or more (20 × 10: 23.6 against 19.0; 30 × 15, 30 × 30),
+// the sampler guesses better.
 func fits(r mm.Rules) bool {
 	if r.Distinct {
 		return false
