@@ -14,35 +14,8 @@ import (
 func TestWalkerKeepsScore(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, r := range []mm.Rules{{Colors: 3, Pegs: 7}, {Colors: 10, Pegs: 30}, {Colors: 20, Pegs: 100}} {
-		secret := make([]uint8, r.Pegs)
-		for i := range secret {
-			secret[i] = uint8(rng.IntN(r.Colors))
-		}
-		st, err := mm.NewState(r, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for range 25 {
-			g := make([]uint8, r.Pegs)
-			for i := range g {
-				g[i] = uint8(rng.IntN(r.Colors))
-			}
-			c := codeOf(g)
-			if st.Guessed(c) {
-				continue
-			}
-			if st, err = st.Play(c, mm.Score(codeOf(secret), c)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		count := make([]int, r.Colors)
-		for _, k := range secret {
-			count[k]++
-		}
-		p, err := newProblem(st, count)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, secret := randomProblem(t, r, 25, rng)
+		count := p.count
 		w := p.newWalker(rng)
 		w.setBeta(1)
 		for s := range 5000 {
@@ -135,32 +108,7 @@ func BenchmarkFitStep(b *testing.B) {
 	} {
 		b.Run(tc.r.String()+"/"+strconv.Itoa(tc.turns), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 1))
-			secret := make([]uint8, tc.r.Pegs)
-			for i := range secret {
-				secret[i] = uint8(rng.IntN(tc.r.Colors))
-			}
-			st, err := mm.NewState(tc.r, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for st.Len() < tc.turns {
-				g := make([]uint8, tc.r.Pegs)
-				for i := range g {
-					g[i] = uint8(rng.IntN(tc.r.Colors))
-				}
-				c := codeOf(g)
-				if st, err = st.Play(c, mm.Score(codeOf(secret), c)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			count := make([]int, tc.r.Colors)
-			for _, k := range secret {
-				count[k]++
-			}
-			p, err := newProblem(st, count)
-			if err != nil {
-				b.Fatal(err)
-			}
+			p, _ := randomProblem(b, tc.r, tc.turns, rng)
 			w := p.newWalker(rng)
 			w.setBeta(betaWalk)
 			for s := 0; b.Loop(); s++ {
@@ -171,4 +119,41 @@ func BenchmarkFitStep(b *testing.B) {
 			}
 		})
 	}
+}
+
+// randomProblem plays up to turns random guesses of r against a random
+// secret and returns Fit's problem of the history, with the secret's
+// counts, and the secret.
+func randomProblem(tb testing.TB, r mm.Rules, turns int, rng *rand.Rand) (*problem, []uint8) {
+	tb.Helper()
+	random := func() []uint8 {
+		c := make([]uint8, r.Pegs)
+		for i := range c {
+			c[i] = uint8(rng.IntN(r.Colors))
+		}
+		return c
+	}
+	secret := random()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for range turns {
+		c := codeOf(random())
+		if st.Guessed(c) {
+			continue
+		}
+		if st, err = st.Play(c, mm.Score(codeOf(secret), c)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	count := make([]int, r.Colors)
+	for _, k := range secret {
+		count[k]++
+	}
+	p, err := newProblem(st, count)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p, secret
 }
