@@ -201,9 +201,9 @@ func unavailable(e *hintEntry) error {
 // compute runs the solver for e once a slot is free, within what is left
 // of the timeout after its wait, bills client for its time, and keeps the
 // result if it is one for every later request. It gives back the place in
-// the queue that admit took.
+// the queue that admit took before it answers, so that a client whose
+// hint is answered may ask again at once.
 func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Turn) {
-	defer h.release(client)
 	code, err := func() (mm.Code, error) {
 		ctx, err := h.slot(e.ctx, e.created)
 		if err != nil {
@@ -241,6 +241,7 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 	}
 	e.code, e.err = code, err
 	keep := err == nil || errors.Is(err, mm.ErrTooLarge)
+	h.release(client)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	close(e.ready)
