@@ -100,6 +100,13 @@ type Progress struct {
 	// Depth is the worst case being tried in the second phase, which
 	// lowers the worst case at the least total; 0 in the first phase.
 	Depth int
+	// In a search part by part (SolveOpenings), Part is the answer to
+	// Guess whose PartCodes candidates are being searched, and PartsDone
+	// of Guess's Parts (its answers that leave codes to find) are solved,
+	// in this run or in one before; Parts is 0 in other searches.
+	Part             mm.Feedback
+	PartCodes        int
+	PartsDone, Parts int
 }
 
 // ErrDepth is wrapped by the error of a search that finds no strategy

@@ -119,6 +119,15 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 		}
 		c := &choice{guess: g, total: n, depth: 1}
 		beaten := false
+		parts, done := 0, 0
+		for i := range kids {
+			if !fs[i].Solved(pegs) {
+				parts++
+				if have[i] {
+					done++
+				}
+			}
+		}
 		for i, kid := range kids {
 			if fs[i].Solved(pegs) {
 				continue
@@ -129,6 +138,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 			}
 			u, ok := kept[i], have[i]
 			if !ok {
+				sv.s.news.setPart(fs[i], kid.Remaining(), done, parts)
 				if best != nil {
 					// The most this unit may cost for g to reach the
 					// best's total.
@@ -158,6 +168,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 				if err := j.Solved(u); err != nil {
 					return nil, err
 				}
+				done++
 			}
 			c.total += u.Total
 			c.depth = max(c.depth, 1+u.Depth)

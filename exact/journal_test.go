@@ -117,15 +117,24 @@ func sameTree(a, b *mm.Tree) bool {
 }
 
 // TestSolveOpeningsProgress checks that a search by first guess reports
-// from one goroutine at a time (the race detector watches the count), and
-// names its first guesses.
+// from one goroutine at a time (the race detector watches the count),
+// names its first guesses, and names the part under search: an answer
+// that leaves codes, of fewer codes than the space, among the parts not
+// all solved.
 func TestSolveOpeningsProgress(t *testing.T) {
 	st, _ := mm.NewState(mm.Rules{Colors: 5, Pegs: 4}, nil)
-	calls, named := 0, 0 // unguarded: the reports must not overlap
+	calls, named, parted := 0, 0, 0 // unguarded: the reports must not overlap
+	var bad []exact.Progress
 	opts := &exact.Options{ProgressEvery: time.Millisecond, Progress: func(p exact.Progress) {
 		calls++
 		if p.Guesses > 0 && p.Tried >= 1 && p.Tried <= p.Guesses {
 			named++
+		}
+		if p.Parts > 0 {
+			parted++
+			if p.PartsDone >= p.Parts || p.PartCodes < 2 || p.PartCodes >= 625 || p.Part.Solved(4) || p.Part.Black+p.Part.White > 4 {
+				bad = append(bad, p)
+			}
 		}
 	}}
 	if _, err := exact.SolveOpenings(context.Background(), st, opts, nil); err != nil {
@@ -133,5 +142,12 @@ func TestSolveOpeningsProgress(t *testing.T) {
 	}
 	if calls > 0 && named == 0 {
 		t.Errorf("%d reports, none naming the first guess under trial", calls)
+	}
+	t.Logf("%d reports, %d naming a part", calls, parted)
+	if calls > 0 && parted == 0 {
+		t.Errorf("%d reports, none naming the part under search", calls)
+	}
+	for _, p := range bad {
+		t.Errorf("report of part %v, %d codes, %d of %d parts done", p.Part, p.PartCodes, p.PartsDone, p.Parts)
 	}
 }

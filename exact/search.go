@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
 )
 
 // inf is a cost no strategy reaches.
@@ -384,6 +386,19 @@ type news struct {
 	count int   // how many first guesses there are
 	best  int32 // the least total found so far, inf if none
 	depth int   // the worst case tried in the second phase
+	// the part of the first guess being searched, in a search part by
+	// part: see Progress
+	part             mm.Feedback
+	partCodes        int
+	partsDone, parts int
+}
+
+// setPart records that the part of the first guess's answer f, of codes
+// candidates, is being searched, done of its parts being solved.
+func (n *news) setPart(f mm.Feedback, codes, done, parts int) {
+	n.mu.Lock()
+	n.part, n.partCodes, n.partsDone, n.parts = f, codes, done, parts
+	n.mu.Unlock()
 }
 
 // sat returns x, or inf if x overflowed past it: a sum with an infeasible

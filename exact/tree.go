@@ -106,7 +106,8 @@ func (s *search) report(progress func(Progress), period time.Duration) (stop fun
 			case <-tick.C:
 				s.news.mu.Lock()
 				pr := Progress{Elapsed: time.Since(s.start), Nodes: s.nodes.Load(),
-					Tried: s.news.tried, Guesses: s.news.count, Depth: s.news.depth}
+					Tried: s.news.tried, Guesses: s.news.count, Depth: s.news.depth,
+					Part: s.news.part, PartCodes: s.news.partCodes, PartsDone: s.news.partsDone, Parts: s.news.parts}
 				if s.news.best < inf && s.news.best > 0 {
 					pr.Best = int(s.news.best)
 				}

@@ -357,7 +357,11 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 			mu.Lock()
 			best = p.Best
 			mu.Unlock()
-			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d), %d sets searched", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses, p.Nodes)
+			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d)", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses)
+			if p.Parts > 0 {
+				line += fmt.Sprintf(", part %d/%d %db%dw (%d codes)", p.PartsDone+1, p.Parts, p.Part.Black, p.Part.White, p.PartCodes)
+			}
+			line += fmt.Sprintf(", %d sets searched", p.Nodes)
 			if m.on {
 				line = fmt.Sprintf("%s (%d codes), %s, shard %v: first guess %s (part %d of %d), %d sets searched", name, st.Remaining(), phase, m.shard, p.Guess, p.Tried, p.Guesses, p.Nodes)
 			}
