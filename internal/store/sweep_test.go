@@ -203,6 +203,9 @@ func TestFileBounded(t *testing.T) {
 
 // checkpoint copies the WAL into the database file and truncates it, as
 // SQLite does by itself now and then, so that file sizes can be compared.
+// checkpoint copies the write-ahead log of the database at path into it
+// and truncates the log, trying again while a connection of the store
+// keeps it busy (it then reports busy rather than wait), for up to 10 s.
 func checkpoint(t *testing.T, path string) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
@@ -210,8 +213,19 @@ func checkpoint(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if _, err := db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
-		t.Fatal(err)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var busy, log, moved int
+		if err := db.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &log, &moved); err != nil {
+			t.Fatal(err)
+		}
+		if busy == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("wal_checkpoint(TRUNCATE) still busy after 10 s (%d frames in the log, %d moved)", log, moved)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
