@@ -372,6 +372,7 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 func (n *news) set(g int32, tried, count int, best int32) {
 	n.mu.Lock()
 	n.guess, n.tried, n.count = g, tried, count
+	n.parts = 0 // until setPart names one of g's parts
 	if n.depth == 0 {
 		n.best = best // in the second phase, the best is the first's
 	}
