@@ -100,6 +100,36 @@ func TestScoreMatchesPartition(t *testing.T) {
 	}
 }
 
+// TestScoreLargeSets checks the packed kernel's score against mm's
+// partition on sets larger than the table of n·ln n, whose classes pass
+// it, on a variant beyond the sliced kernel.
+func TestScoreLargeSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	sp, err := mm.SpaceOf(mm.Rules{Colors: 2, Pegs: 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := For(sp)
+	members := randomMembers(rng, sp, len(nlognTab)+100)
+	var s set
+	var sc scratch
+	s.load(v, members)
+	sc.ready(&s)
+	if s.sliced {
+		t.Fatalf("%v is scored by the sliced kernel; the test wants the packed one", sp.Rules())
+	}
+	for range 10 {
+		g := rng.IntN(sp.Len())
+		for _, o := range objectives {
+			want, wantCons := reference(t, sp, members, g, o)
+			if got, cons, ok := sc.score(&s, g, o, math.MaxInt64); !ok || got != want || cons != wantCons {
+				t.Fatalf("%d members, guess %v, %v: score %d, %t (ok %t); want %d, %t",
+					len(members), sp.Code(g), o, got, cons, ok, want, wantCons)
+			}
+		}
+	}
+}
+
 // TestTies checks that partitions with equal Σ n·ln n score exactly alike.
 func TestTies(t *testing.T) {
 	buildTables()

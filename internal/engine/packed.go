@@ -20,21 +20,23 @@ func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score i
 	}
 	v.KeysOf(g, s.members, keys)
 	for _, k := range keys {
-		c := counts[k]
-		counts[k] = c + 1
-		switch o {
-		case Largest:
-			score = max(score, int64(c+1))
-		case NegParts:
-			if c == 0 {
-				score--
-			}
-		default:
-			score += o.term(c+1) - o.term(c)
-		}
+		counts[k]++
 	}
 	cons = counts[v.win] != 0
-	for _, k := range keys {
+	// Each class's term once, from its size: the sizes here pass the
+	// table of n·ln n, and a term beyond it costs a factoring.
+	for k, c := range counts[:v.keys] {
+		if c == 0 {
+			continue
+		}
+		switch o {
+		case Largest:
+			score = max(score, int64(c))
+		case NegParts:
+			score--
+		default:
+			score += o.term(c)
+		}
 		counts[k] = 0
 	}
 	return score, cons, true
