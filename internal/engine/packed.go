@@ -4,9 +4,10 @@ import (
 	"math/bits"
 )
 
-// scorePacked is score a candidate at a time, with the score kept as the
-// candidates are counted, so that a guess sure to score above limit stops
-// early.
+// scorePacked is score on codes of packed words. Its paths for sets of
+// one word keep the score as the candidates are counted, so that a guess
+// sure to score above limit stops early; the general path counts the
+// classes, then scores them (limit unused).
 func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score int64, cons, ok bool) {
 	v := s.v
 	n := len(s.members)
@@ -18,27 +19,15 @@ func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score i
 	if v.words == 1 && n < len(nlognTab) {
 		return sc.scorePacked1(s, g, o, limit)
 	}
+	// Past the table of n·ln n a term costs a factoring: the classes
+	// are counted first, and each term taken once, from its size.
 	v.KeysOf(g, s.members, keys)
 	for _, k := range keys {
 		counts[k]++
 	}
 	cons = counts[v.win] != 0
-	// Each class's term once, from its size: the sizes here pass the
-	// table of n·ln n, and a term beyond it costs a factoring.
-	for k, c := range counts[:v.keys] {
-		if c == 0 {
-			continue
-		}
-		switch o {
-		case Largest:
-			score = max(score, int64(c))
-		case NegParts:
-			score--
-		default:
-			score += o.term(c)
-		}
-		counts[k] = 0
-	}
+	score = o.Score(counts[:v.keys])
+	clear(counts[:v.keys])
 	return score, cons, true
 }
 
