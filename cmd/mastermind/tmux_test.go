@@ -58,6 +58,24 @@ func typeLine(t *testing.T, sock, line string) {
 	tmux(t, sock, "send-keys", "-t", "mm", "Enter")
 }
 
+// waitStatus waits for the shell's "echo $? > status" and checks that
+// the command it names exited 0. The shell creates the file before it
+// writes the status, so an empty file means "not yet", not a status.
+func waitStatus(t *testing.T, status, command string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		b, err := os.ReadFile(status)
+		if err != nil || !strings.HasSuffix(string(b), "\n") {
+			continue
+		}
+		if s := strings.TrimSpace(string(b)); s != "0" {
+			t.Errorf("%s exited with status %s; want 0", command, s)
+		}
+		return
+	}
+	t.Errorf("%s did not exit after the game", command)
+}
+
 // TestTerminal plays a game as a person would, at a real terminal: tmux
 // runs mastermind play, which hands the game to mastermind-full's
 // full-screen UI; keys are sent and the screen read back, pegs in the
@@ -89,15 +107,7 @@ func TestTerminal(t *testing.T) {
 	// the exit status is 0.
 	tmux(t, sock, "send-keys", "-t", "mm", "q")
 	waitScreen(t, sock, "2. 3632  4 black, 0 white", false)
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if b, err := os.ReadFile(status); err == nil {
-			if s := strings.TrimSpace(string(b)); s != "0" {
-				t.Errorf("mastermind play exited with status %s; want 0", s)
-			}
-			return
-		}
-	}
-	t.Errorf("mastermind play did not exit after the game")
+	waitStatus(t, status, "mastermind play")
 }
 
 // TestTerminalAssist breaks a code with assist at a real terminal under
@@ -168,15 +178,7 @@ func TestTerminalTwoPlayer(t *testing.T) {
 	send("5163")
 	waitScreen(t, sock, "You found the code in 2 guesses", false)
 	tmux(t, sock, "send-keys", "-t", "mm", "q")
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if b, err := os.ReadFile(status); err == nil {
-			if s := strings.TrimSpace(string(b)); s != "0" {
-				t.Errorf("mastermind play --two-player exited with status %s; want 0", s)
-			}
-			return
-		}
-	}
-	t.Errorf("mastermind play --two-player did not exit after the game")
+	waitStatus(t, status, "mastermind play --two-player")
 }
 
 // TestTerminalCoach plays against the adversary with the coach at a real
