@@ -234,13 +234,66 @@ type openOnce struct {
 func Find(r mm.Rules, strategy string, settings map[string]string) (*File, bool) {
 	r = r.WithDefaults()
 	for _, name := range Shipped() {
+		// Only a file whose header matches is read whole: the largest
+		// trees take seconds and hundreds of MB to read.
+		h, err := header(name)
+		if err != nil || h.Rules != r || h.Strategy != strategy || !sameSettings(h.Settings, settings) {
+			continue
+		}
 		f, err := Open(name)
-		if err != nil || f.Rules != r || f.Strategy != strategy || !sameSettings(f.Settings, settings) {
+		if err != nil {
 			continue
 		}
 		return f, true
 	}
 	return nil, false
+}
+
+// header returns what a shipped file says before its tree: its rules,
+// strategy and settings. Write puts them first.
+func header(name string) (*File, error) {
+	b, err := shipped.ReadFile(path.Clean(name))
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	dec := json.NewDecoder(zr)
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("mastermind: tree file %s: not a JSON object", name)
+	}
+	var h fileJSON
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v any
+		switch t {
+		case "tree":
+			return headerFile(h), nil
+		case "rules":
+			v = &h.Rules
+		case "strategy":
+			v = &h.Strategy
+		case "settings":
+			v = &h.Settings
+		default:
+			v = new(json.RawMessage)
+		}
+		if err := dec.Decode(v); err != nil {
+			return nil, fmt.Errorf("mastermind: tree file %s: %w", name, err)
+		}
+	}
+	return headerFile(h), nil
+}
+
+func headerFile(h fileJSON) *File {
+	return &File{Rules: mm.Rules{Colors: h.Rules.Colors, Pegs: h.Rules.Pegs, Distinct: h.Rules.Distinct}.WithDefaults(),
+		Strategy: h.Strategy, Settings: h.Settings}
 }
 
 func sameSettings(a, b map[string]string) bool {
