@@ -15,6 +15,10 @@ type Chooser struct {
 	V              *Variant
 	Obj            Objective
 	ConsistentOnly bool
+	// Bonus, in the units of Obj's scores, is taken off a candidate's
+	// score: what a chance of ending the game at once is worth beyond
+	// its class of one.
+	Bonus int64
 
 	pools poolCache
 }
@@ -69,7 +73,7 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 	}
 	pool := ch.pool(wk, members, history)
 	wk.set.load(v, members)
-	p, err := wk.set.scan(ctx, pool, ch.Obj, stop, workers, &wk.sc)
+	p, err := wk.set.scan(ctx, pool, ch.Obj, ch.Bonus, stop, workers, &wk.sc)
 	if ch.ConsistentOnly {
 		for _, c := range members {
 			wk.cons[c>>6] = 0

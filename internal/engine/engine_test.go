@@ -155,7 +155,7 @@ func TestTies(t *testing.T) {
 // in full against the candidates, the lowest score, then a candidate,
 // then the lowest code. (Ties within the tolerance do not occur in these
 // small spaces.)
-func bestByHand(cands *mm.Set, o Objective, consistentOnly bool) int {
+func bestByHand(cands *mm.Set, o Objective, consistentOnly bool, bonus int64) int {
 	sp := cands.Space()
 	counts := make([]uint32, sp.Keys())
 	best := Pick{}
@@ -166,11 +166,23 @@ func bestByHand(cands *mm.Set, o Objective, consistentOnly bool) int {
 		clear(counts)
 		cands.Count(g, counts)
 		p := Pick{OK: true, Cons: counts[sp.SolvedKey()] != 0, Score: o.Score(counts), Index: g}
+		if p.Cons {
+			p.Score -= bonus
+		}
 		if p.Better(best, 0) {
 			best = p
 		}
 	}
 	return best.Index
+}
+
+// bonuses returns the bonuses for candidates to test o with: entropy's
+// (half a nat to three), and none.
+func bonuses(o Objective) []int64 {
+	if o != SumNLogN {
+		return []int64{0}
+	}
+	return []int64{0, 1 << 31, 3 << 31, 3 << 32}
 }
 
 // TestChooseMatchesFullScan checks Choose — its symmetries, excluded
@@ -199,14 +211,16 @@ func TestChooseMatchesFullScan(t *testing.T) {
 				}
 				for _, o := range objectives {
 					for _, co := range []bool{false, true} {
-						ch := &Chooser{V: v, Obj: o, ConsistentOnly: co}
-						got, err := ch.Choose(context.Background(), members, history, 1+game%2)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if want := bestByHand(cands, o, co); got != want {
-							t.Fatalf("%v after %v, %d candidates, %v (consistent only %t): Choose = %v; want %v",
-								r, st.Turns(), len(members), o, co, sp.Code(got), sp.Code(want))
+						for _, bonus := range bonuses(o) {
+							ch := &Chooser{V: v, Obj: o, ConsistentOnly: co, Bonus: bonus}
+							got, err := ch.Choose(context.Background(), members, history, 1+game%2)
+							if err != nil {
+								t.Fatal(err)
+							}
+							if want := bestByHand(cands, o, co, bonus); got != want {
+								t.Fatalf("%v after %v, %d candidates, %v (consistent only %t, bonus %d): Choose = %v; want %v",
+									r, st.Turns(), len(members), o, co, bonus, sp.Code(got), sp.Code(want))
+							}
 						}
 					}
 				}
@@ -228,11 +242,12 @@ func TestWalkMatchesGames(t *testing.T) {
 		sp, _ := mm.SpaceOf(r)
 		v := For(sp)
 		for _, oc := range []struct {
-			o  Objective
-			co bool
-		}{{Largest, false}, {SumSquares, false}, {SumNLogN, false}, {NegParts, false}, {Largest, true}, {NegParts, true}} {
+			o     Objective
+			co    bool
+			bonus int64
+		}{{Largest, false, 0}, {SumSquares, false, 0}, {SumNLogN, false, 0}, {NegParts, false, 0}, {Largest, true, 0}, {NegParts, true, 0}, {SumNLogN, false, 3 << 31}} {
 			o := oc.o
-			ch := &Chooser{V: v, Obj: o, ConsistentOnly: oc.co}
+			ch := &Chooser{V: v, Obj: o, ConsistentOnly: oc.co, Bonus: oc.bonus}
 			want := make([]uint8, sp.Len())
 			for i := range want {
 				want[i] = uint8(play(t, ch, sp, i))

@@ -54,10 +54,10 @@ type stopRule struct {
 }
 
 // scan scores every guess of pool against s and returns the best Pick
-// under o; stop may end it early. With workers above 1 a large scan is
-// shared among that many goroutines. It returns ctx.Err() soon after ctx
-// is done.
-func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, workers int, sc *scratch) (Pick, error) {
+// under o, a candidate's score lowered by bonus; stop may end it early.
+// With workers above 1 a large scan is shared among that many goroutines.
+// It returns ctx.Err() soon after ctx is done.
+func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, stop stopRule, workers int, sc *scratch) (Pick, error) {
 	codes := s.v.sp.Len()
 	// Chunk c is the word pool.lo + c of the pool's bits.
 	chunks := pool.hi - pool.lo
@@ -69,6 +69,8 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 	last.Store(int64(chunks))
 	var best atomic.Int64 // the lowest score of any guess scored in full
 	best.Store(math.MaxInt64)
+	// pre is the best member, when the members are scored first.
+	var pre Pick
 	if n := len(s.members); n*8 <= pool.n {
 		// Any code's score bounds the best: the members', cheap to
 		// find, let the scan drop most guesses from the start.
@@ -78,13 +80,22 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 		for _, c := range s.members {
 			if score, _, ok := sc.score(s, int(c), o, math.MaxInt64); ok {
 				if stop.on && score == stop.at {
-					return Pick{OK: true, Cons: true, Score: score, Index: int(c)}, nil
+					return Pick{OK: true, Cons: true, Score: score - bonus, Index: int(c)}, nil
 				}
-				best.Store(min(best.Load(), score))
+				p := Pick{OK: true, Cons: true, Score: score - bonus, Index: int(c)}
+				if p.Better(pre, o.Tol()) {
+					pre = p
+				}
+				best.Store(min(best.Load(), p.Score))
 			}
 		}
+	} else if bonus != 0 && !stop.cons {
+		// A code that is not a candidate reaching stop.at may lose to
+		// a candidate not yet scored, by the bonus.
+		stop.on = false
 	}
-	margin := 4 * o.Tol()
+	// A candidate wins with a score up to bonus above the best.
+	margin := 4*o.Tol() + bonus
 	tol := o.Tol()
 	if cap(sc.results) < chunks {
 		sc.results = make([]Pick, chunks)
@@ -120,10 +131,15 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 					continue
 				}
 				p := Pick{OK: true, Cons: cons, Score: score, Index: g}
+				if cons {
+					p.Score -= bonus
+				}
 				if p.Better(top, tol) {
 					top = p
 				}
-				low = min(low, score)
+				low = min(low, p.Score)
+				// With a bonus, the candidates the stop leaves out
+				// are in pre.
 				if stop.on && score == stop.at && (cons || !stop.cons) {
 					for {
 						old := last.Load()
@@ -157,6 +173,9 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, stop stopRule, w
 		return Pick{}, err
 	}
 	var top Pick
+	if bonus != 0 {
+		top = pre
+	}
 	for _, p := range results[:min(chunks, int(last.Load())+1)] {
 		if p.Better(top, tol) {
 			top = p
