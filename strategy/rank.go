@@ -47,7 +47,7 @@ func Rank(st *mm.State, name string, k int, consistentOnly bool) ([]Scored, erro
 		return nil, err
 	}
 	sp := s.Space()
-	ch := chooser(sp, obj.obj, consistentOnly)
+	ch := chooser(sp, obj, consistentOnly)
 	in := members(s)
 	picks, err := ch.ScoreAll(context.Background(), in, ch.Pool(in, history(st)))
 	if err != nil {

@@ -17,6 +17,8 @@ type Options struct {
 	// ConsistentOnly restricts the scoring strategies to guesses that could
 	// be the secret.
 	ConsistentOnly bool
+	// WinBonus is entropy's Entropy.WinBonus, in nats.
+	WinBonus float64
 	// MaxDepth bounds the guesses of any game for optimal; 0 for no
 	// limit.
 	MaxDepth int
@@ -59,7 +61,7 @@ var registry = []entry{
 	{"expected-size", "minimise the expected class size, Σ n² (Irving)",
 		func(o Options) mm.Strategy { return ExpectedSize{ConsistentOnly: o.ConsistentOnly} }},
 	{"entropy", "maximise the entropy of the partition (Neuwirth)",
-		func(o Options) mm.Strategy { return Entropy{ConsistentOnly: o.ConsistentOnly} }},
+		func(o Options) mm.Strategy { return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus} }},
 	{"most-parts", "maximise the number of classes (Kooi; Max-Parts)",
 		func(o Options) mm.Strategy { return MostParts{ConsistentOnly: o.ConsistentOnly} }},
 	{"first-consistent", "the lowest code consistent with the history",

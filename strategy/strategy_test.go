@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -191,8 +193,11 @@ func TestGoldenTotals(t *testing.T) {
 			if r.Size() > 5000 && !strings.Contains("knuth expected-size entropy most-parts", name) {
 				continue
 			}
-			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}} {
+			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}, {WinBonus: 1.5}} {
 				if o.ConsistentOnly && (r.Size() > 5000 || !strings.Contains("knuth expected-size entropy most-parts", name)) {
+					continue
+				}
+				if o.WinBonus != 0 && name != "entropy" {
 					continue
 				}
 				file := fmt.Sprintf("%s-%dx%d", name, r.Colors, r.Pegs)
@@ -201,6 +206,9 @@ func TestGoldenTotals(t *testing.T) {
 				}
 				if o.ConsistentOnly {
 					file += "-consistent"
+				}
+				if o.WinBonus != 0 {
+					file += fmt.Sprintf("-bonus%g", o.WinBonus)
 				}
 				t.Run(file, func(t *testing.T) {
 					rep := run(t, r, name, o)
@@ -255,6 +263,38 @@ func golden(t *testing.T, file, got string) {
 	}
 	if got != string(want) {
 		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", file, got, want)
+	}
+}
+
+// TestEntropyWinBonus checks the range of entropy's win bonus, and that a
+// tree file records it.
+func TestEntropyWinBonus(t *testing.T) {
+	tests := []struct {
+		bonus    float64
+		ok       bool
+		settings map[string]string
+	}{
+		{0, true, nil},
+		{1.5, true, map[string]string{"win-bonus": "1.5"}},
+		{strategy.MaxWinBonus, true, map[string]string{"win-bonus": "10"}},
+		{-0.5, false, nil},
+		{strategy.MaxWinBonus + 1, false, nil},
+		{math.NaN(), false, nil},
+		{math.Inf(1), false, nil},
+	}
+	for _, tt := range tests {
+		s := strategy.Entropy{WinBonus: tt.bonus}
+		st, _ := mm.NewState(mm.Classic, nil)
+		_, err := s.Guess(st)
+		if (err == nil) != tt.ok {
+			t.Errorf("win bonus %v: Guess error %v; want ok %t", tt.bonus, err, tt.ok)
+		}
+		if _, err := s.Walk(context.Background(), mm.Rules{Colors: 3, Pegs: 3}, nil, nil, 1); (err == nil) != tt.ok {
+			t.Errorf("win bonus %v: Walk error %v; want ok %t", tt.bonus, err, tt.ok)
+		}
+		if tt.ok && !maps.Equal(s.Settings(mm.Classic), tt.settings) {
+			t.Errorf("win bonus %v: Settings %v; want %v", tt.bonus, s.Settings(mm.Classic), tt.settings)
+		}
 	}
 }
 

@@ -325,6 +325,9 @@ var errorCases = []struct {
 	{"openings negative max-guesses", []string{"openings", "--max-guesses", "-1"}, "", "--max-guesses -1: want 0 or more"},
 	{"grid unknown strategy after a known one", []string{"grid", "--pegs", "2:8", "--colors", "3:15", "--strategy", "incremental,bogus"}, "", "bogus"},
 	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
+	{"win bonus with knuth", []string{"bench", "--strategy", "knuth", "--win-bonus", "1"}, "", "--win-bonus applies to entropy only, not to knuth"},
+	{"negative win bonus", []string{"bench", "--strategy", "entropy", "--win-bonus", "-1"}, "", "--win-bonus -1: want 0 to 10 nats"},
+	{"win bonus not a number", []string{"bench", "--strategy", "entropy", "--win-bonus", "NaN"}, "", "--win-bonus NaN: want 0 to 10 nats"},
 	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
 }
 

@@ -207,6 +207,7 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 // addStrategyFlags registers the flags that configure strategies.
 func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
+	f.Float64Var(&so.WinBonus, "win-bonus", 0, "entropy: nats a guess that could be the secret is worth beyond its class of one (0: Neuwirth's entropy; 1.5 plays best on the variants measured)")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
 	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")
@@ -235,6 +236,9 @@ func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 	}
 	if so.Alphabet == nil {
 		so.Alphabet = a
+	}
+	if !(so.WinBonus >= 0 && so.WinBonus <= strategy.MaxWinBonus) {
+		return nil, fmt.Errorf("--win-bonus %v: want 0 to %d nats", so.WinBonus, strategy.MaxWinBonus)
 	}
 	if so.Budget < 0 {
 		return nil, fmt.Errorf("--budget %v: want a positive duration, or 0 for the default", so.Budget)

@@ -36,6 +36,7 @@ var strategyFlags = []struct {
 	{"exact", []string{"deep"}},
 	{"no-book", []string{"deep"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
+	{"win-bonus", []string{"entropy"}},
 	{"budget", []string{"auto", "sampler", "fit"}},
 }
 
