@@ -176,6 +176,9 @@ type chooserKey struct {
 
 // chooser returns the engine's chooser of sp's guesses under obj.
 func chooser(sp *mm.Space, obj objective, consistentOnly bool) *engine.Chooser {
+	if consistentOnly {
+		obj.bonus = 0 // every guess is a candidate: the bonus changes nothing
+	}
 	key := chooserKey{sp.Rules(), obj.obj, obj.bonus, consistentOnly}
 	choosers.Lock()
 	defer choosers.Unlock()

@@ -79,10 +79,10 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 		sc.ready(s)
 		for _, c := range s.members {
 			if score, _, ok := sc.score(s, int(c), o, math.MaxInt64); ok {
-				if stop.on && score == stop.at {
-					return Pick{OK: true, Cons: true, Score: score - bonus, Index: int(c)}, nil
-				}
 				p := Pick{OK: true, Cons: true, Score: score - bonus, Index: int(c)}
+				if stop.on && score == stop.at {
+					return p, nil
+				}
 				if p.Better(pre, o.Tol()) {
 					pre = p
 				}
@@ -90,8 +90,10 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 			}
 		}
 	} else if bonus != 0 && !stop.cons {
-		// A code that is not a candidate reaching stop.at may lose to
-		// a candidate not yet scored, by the bonus.
+		// Scoring every member here would cost more than the scan (n
+		// members against n, where the pool is a few codes), so a
+		// code that is not a candidate reaching stop.at may still lose
+		// to a candidate not yet scored, by the bonus: no such stop.
 		stop.on = false
 	}
 	// A candidate wins with a score up to bonus above the best.
@@ -138,7 +140,7 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 					top = p
 				}
 				low = min(low, p.Score)
-				// With a bonus, the candidates the stop leaves out
+				// With a bonus, the candidates a stop leaves out
 				// are in pre.
 				if stop.on && score == stop.at && (cons || !stop.cons) {
 					for {
