@@ -19,6 +19,8 @@ type Options struct {
 	ConsistentOnly bool
 	// WinBonus is entropy's Entropy.WinBonus, in nats.
 	WinBonus float64
+	// Near is entropy's Entropy.Near.
+	Near bool
 	// MaxDepth bounds the guesses of any game for optimal; 0 for no
 	// limit.
 	MaxDepth int
@@ -61,7 +63,9 @@ var registry = []entry{
 	{"expected-size", "minimise the expected class size, Σ n² (Irving)",
 		func(o Options) mm.Strategy { return ExpectedSize{ConsistentOnly: o.ConsistentOnly} }},
 	{"entropy", "maximise the entropy of the partition (Neuwirth)",
-		func(o Options) mm.Strategy { return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus} }},
+		func(o Options) mm.Strategy {
+			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near}
+		}},
 	{"most-parts", "maximise the number of classes (Kooi; Max-Parts)",
 		func(o Options) mm.Strategy { return MostParts{ConsistentOnly: o.ConsistentOnly} }},
 	{"first-consistent", "the lowest code consistent with the history",

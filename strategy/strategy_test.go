@@ -193,11 +193,11 @@ func TestGoldenTotals(t *testing.T) {
 			if r.Size() > 5000 && !strings.Contains("knuth expected-size entropy most-parts", name) {
 				continue
 			}
-			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}, {WinBonus: 1.5}} {
+			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}, {WinBonus: 1.5}, {WinBonus: 1.5, Near: true}} {
 				if o.ConsistentOnly && (r.Size() > 5000 || !strings.Contains("knuth expected-size entropy most-parts", name)) {
 					continue
 				}
-				if o.WinBonus != 0 && name != "entropy" {
+				if (o.WinBonus != 0 || o.Near) && name != "entropy" {
 					continue
 				}
 				file := fmt.Sprintf("%s-%dx%d", name, r.Colors, r.Pegs)
@@ -209,6 +209,9 @@ func TestGoldenTotals(t *testing.T) {
 				}
 				if o.WinBonus != 0 {
 					file += fmt.Sprintf("-bonus%g", o.WinBonus)
+				}
+				if o.Near {
+					file += "-near"
 				}
 				t.Run(file, func(t *testing.T) {
 					rep := run(t, r, name, o)

@@ -283,7 +283,7 @@ var errorCases = []struct {
 	{"bench all too large for memory", []string{"bench", "--all", "--colors", "16", "--pegs", "6", "--strategy", "first-consistent"}, "", "playing 16777216 secrets of 16x6 through first-consistent's decision tree needs about 47.7 GiB, more than the 8.0 GiB budget; a variant of at most 2816372 codes fits (such as 11x6), or a randomised strategy"},
 	{"bench all just too large for memory", []string{"bench", "--all", "--colors", "12", "--pegs", "6", "--strategy", "first-consistent"}, "", "2985984 secrets of 12x6"},
 	{"openings of 100 pegs", []string{"openings", "--colors", "20", "--pegs", "100", "--strategy", "split"}, "", "20x100 has 97132873 openings (one per way to split the pegs among the colours), more than the 10000 openings tries; take at most 33 pegs"},
-	{"openings too large for knuth", []string{"openings", "--colors", "8", "--pegs", "8", "--strategy", "knuth"}, "", "opening 11111111: space too large: knuth enumerates every code"},
+	{"openings too large for knuth", []string{"openings", "--colors", "9", "--pegs", "8", "--strategy", "knuth"}, "", "opening 11111111: space too large: knuth enumerates every code, and 9x8 has 43046721, more than 16777216"},
 	{"openings all too large for memory", []string{"openings", "--all", "--colors", "16", "--pegs", "6", "--strategy", "first-consistent"}, "", "for memory"},
 	{"bulk score bad line", []string{"score"}, "1122 2211\n1122 1128\n", "line 2"},
 	{"bulk score one code", []string{"score"}, "1122 2211\n\n1122\n", "line 3"},

@@ -37,6 +37,7 @@ var strategyFlags = []struct {
 	{"no-book", []string{"deep"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
 	{"win-bonus", []string{"entropy"}},
+	{"near", []string{"entropy"}},
 	{"budget", []string{"auto", "sampler", "fit"}},
 }
 

@@ -84,7 +84,7 @@ func TestWatchLarge(t *testing.T) {
 	if !strings.Contains(out, "with auto") {
 		t.Errorf("watch on 8 x 7, the default strategy:\n%s", out)
 	}
-	if _, _, err := runCmd(t, "", "watch", "--delay", "0", "--strategy", "knuth", "--colors", "8", "--pegs", "7"); err == nil {
-		t.Error("watch --strategy knuth on 8 x 7: no error")
+	if _, _, err := runCmd(t, "", "watch", "--delay", "0", "--strategy", "knuth", "--colors", "9", "--pegs", "8"); err == nil {
+		t.Error("watch --strategy knuth on 9 x 8: no error")
 	}
 }

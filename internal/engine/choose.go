@@ -19,6 +19,8 @@ type Chooser struct {
 	// score: what a chance of ending the game at once is worth beyond
 	// its class of one.
 	Bonus int64
+	// Sample, when on, bounds the guesses scored at each node.
+	Sample Sample
 
 	pools poolCache
 }
@@ -27,10 +29,13 @@ type Chooser struct {
 type worker struct {
 	set set
 	sc  scratch
-	// cons marks the canonical candidates, the pool of ConsistentOnly;
-	// it is cleared after each use.
+	// cons marks the canonical candidates, the pool of ConsistentOnly,
+	// or the guesses a Sample has listed; it is cleared after each use.
 	cons []uint64
 	x    []uint8
+	// guesses is the list a Sample scores, picks its candidates' scores.
+	guesses []int32
+	picks   []Pick
 	// levels[d] is the memory of the walk's node at depth d; a node's
 	// children, walked one after another, share the next level's.
 	levels []level
@@ -67,7 +72,12 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 		if g, ok := ch.perfectCandidate(wk, members); ok {
 			return g, nil
 		}
+		if ch.Sample.On() {
+			return ch.chooseSampled(ctx, wk, members, history, workers)
+		}
 		stop = stopRule{on: true, at: ch.Obj.Perfect(n)}
+	} else if ch.Sample.On() {
+		return ch.chooseSampled(ctx, wk, members, history, workers)
 	} else if at, ok := ch.Obj.Floor(n, v.pairs); ok {
 		stop = stopRule{on: true, cons: true, at: at}
 	}
