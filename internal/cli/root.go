@@ -208,7 +208,7 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.BoolVar(&so.ConsistentOnly, "consistent-only", false, "scoring strategies guess only codes that could be the secret")
 	f.Float64Var(&so.WinBonus, "win-bonus", 0, "entropy: nats a guess that could be the secret is worth beyond its class of one (0: Neuwirth's entropy; 1.5 plays best on the variants measured)")
-	f.BoolVar(&so.Near, "near", false, "entropy: score as guesses only the candidates and codes one or two pegs from them, as past 2^20 codes (within 0.003 guesses a game of every code on 7x7, at a 27th of the time)")
+	f.BoolVar(&so.Near, "near", false, "entropy: score as guesses only the candidates and codes one or two pegs from them, as past 2^20 codes (within 0.003 guesses a game of every code on 7x7, at a 30th of the time)")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
 	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")

@@ -92,6 +92,26 @@ func shardSettings(cmd *cobra.Command) map[string]string {
 // shard's partial result.
 func (e *Env) writeShard(ctx context.Context, cmd *cobra.Command, sh *sharding, plan any, costs []int64,
 	run func(ctx context.Context, units []int, add func(u int, seconds float64, data any) error) error) error {
+	return e.writeShardGames(ctx, cmd, sh, plan, costs, nil, run)
+}
+
+// gameNews, once set, hears how many games a shard's units have played.
+type gameNews struct {
+	games func(units []int) int // the games of units
+	hear  func(done int)
+}
+
+// progress is a shard.Options.Progress that passes the count to the news.
+func (g *gameNews) progress(done int) {
+	if g.hear != nil {
+		g.hear(done)
+	}
+}
+
+// writeShardGames is writeShard; with news, the progress line counts the
+// shard's games as they end and estimates the time left from them.
+func (e *Env) writeShardGames(ctx context.Context, cmd *cobra.Command, sh *sharding, plan any, costs []int64, news *gameNews,
+	run func(ctx context.Context, units []int, add func(u int, seconds float64, data any) error) error) error {
 	p, err := shard.NewPartial(cmd.Name(), shardSettings(cmd), sh.spec, plan, costs)
 	if err != nil {
 		return err
@@ -100,6 +120,17 @@ func (e *Env) writeShard(ctx context.Context, cmd *cobra.Command, sh *sharding, 
 	defer done()
 	mine := p.Mine()
 	show(fmt.Sprintf("shard %v: %d units of %d", sh.spec, len(mine), len(costs)))
+	if news != nil {
+		total, start := news.games(mine), time.Now()
+		news.hear = func(played int) {
+			line := fmt.Sprintf("shard %v: %d of %d games, %s", sh.spec, played, total, time.Since(start).Round(time.Second))
+			if played > 0 && played < total {
+				left := time.Duration(float64(time.Since(start)) * float64(total-played) / float64(played))
+				line += ", about " + left.Round(time.Second).String() + " left"
+			}
+			show(line)
+		}
+	}
 	err = run(ctx, mine, func(u int, seconds float64, data any) error {
 		show(fmt.Sprintf("shard %v: unit %d done, %d of %d", sh.spec, u, len(p.Results)+1, len(mine)))
 		return p.Add(u, seconds, data)
@@ -125,6 +156,8 @@ type strategyWork struct {
 func (e *Env) writeWorksShard(ctx context.Context, cmd *cobra.Command, sh *sharding, r mm.Rules, works []strategyWork, o shard.Options) error {
 	o.Shards = sh.spec.Count
 	job := &shard.Job{}
+	news := &gameNews{games: job.Games}
+	o.Progress = news.progress
 	for _, w := range works {
 		plan, costs, err := shard.Plan(ctx, w.name, r, w.s, &o)
 		if err != nil {
@@ -134,7 +167,7 @@ func (e *Env) writeWorksShard(ctx context.Context, cmd *cobra.Command, sh *shard
 			return err
 		}
 	}
-	return e.writeShard(ctx, cmd, sh, job, job.Costs, func(ctx context.Context, units []int, add func(int, float64, any) error) error {
+	return e.writeShardGames(ctx, cmd, sh, job, job.Costs, news, func(ctx context.Context, units []int, add func(int, float64, any) error) error {
 		err := job.Run(ctx, units, func(u int, seconds float64, out *shard.Outcome) error { return add(u, seconds, out) })
 		if err != nil {
 			return runError(fmt.Sprintf("shard %v", sh.spec), err)

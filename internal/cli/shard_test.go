@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 )
 
 // runShards runs the command line args as n shards, each writing its
@@ -233,5 +236,41 @@ func TestShardFromEnvironment(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "merge", t.TempDir()); err == nil || !strings.Contains(err.Error(), "holds no partial results") {
 		t.Errorf("merge of an empty directory: %v", err)
+	}
+}
+
+// TestShardProgress checks that a shard's progress line counts its games
+// as they end, out of the games of its units, with the time left.
+func TestShardProgress(t *testing.T) {
+	var errOut syncBuffer
+	var out strings.Builder
+	e := newEnv(strings.NewReader(""), &out, &errOut, nil)
+	e.StderrTTY = true
+	dir := t.TempDir()
+	err := e.run(context.Background(), []string{"bench", "--strategy", "entropy", "--all", "--shard", "1/3", "--out", filepath.Join(dir, "part.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := shard.ReadFile(filepath.Join(dir, "part.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, r := range p.Results {
+		var o shard.Outcome
+		if err := json.Unmarshal(r.Data, &o); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range o.Histogram {
+			games += c
+		}
+	}
+	lines := strings.Split(errOut.String(), "\r\033[K")
+	last := fmt.Sprintf("shard 1/3: %d of %d games", games, games)
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, last) }) {
+		t.Errorf("no line %q among the shard's news:\n%q", last, lines)
+	}
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, " left") }) {
+		t.Errorf("no line gives the time left:\n%q", lines)
 	}
 }

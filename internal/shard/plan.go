@@ -392,6 +392,25 @@ type Job struct {
 // normalTotal is the cost that Add gives each work it normalises.
 const normalTotal = 1 << 30
 
+// Games returns the number of games the units play: the codes that reach
+// a unit's node, or its range of games.
+func (j *Job) Games(units []int) int {
+	n := 0
+	for _, u := range units {
+		if u < 0 || u >= len(j.byNum) {
+			continue
+		}
+		if ui := j.byNum[u].units[u]; ui != nil {
+			if nd := ui.node; nd.Kind == kindRange {
+				n += nd.Hi - nd.Lo
+			} else {
+				n += nd.Size
+			}
+		}
+	}
+	return n
+}
+
 // Add appends work w, whose units cost costs, to the job, renumbering its
 // units after the job's. With normalize, its costs are scaled to a fixed
 // total, so that works of unlike estimates are each spread evenly over the
