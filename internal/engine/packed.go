@@ -20,10 +20,21 @@ func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score i
 		return sc.scorePacked1(s, g, o, limit)
 	}
 	// Past the table of n·ln n a term costs a factoring: the classes
-	// are counted first, and each term taken once, from its size.
-	v.KeysOf(g, s.members, keys)
-	for _, k := range keys {
-		counts[k]++
+	// are counted first, and each term taken once, from its size. The
+	// members' codes are read side by side from the set, not from the
+	// variant's table, where a large space's members lie far apart.
+	if v.words == 1 {
+		gp, gu := v.pk[2*g], v.pk[2*g+1]
+		sh := v.shift
+		data := s.packed[:2*n]
+		for j := 0; j < len(data); j += 2 {
+			counts[bits.OnesCount64(gp&data[j])<<sh|bits.OnesCount64(gu&data[j+1])]++
+		}
+	} else {
+		v.KeysOf(g, s.members, keys)
+		for _, k := range keys {
+			counts[k]++
+		}
 	}
 	cons = counts[v.win] != 0
 	score = o.Score(counts[:v.keys])

@@ -29,6 +29,9 @@ func (s *set) load(v *Variant, members []uint32) {
 	s.sliced = v.off != nil && n >= slicedMin
 	if !s.sliced {
 		w := 2 * v.words
+		if cap(s.packed) < n*w {
+			s.packed = make([]uint64, 0, n*w)
+		}
 		s.packed = s.packed[:0]
 		for _, c := range members {
 			s.packed = append(s.packed, v.pk[int(c)*w:(int(c)+1)*w]...)
