@@ -44,7 +44,12 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 		wk.cons = make([]uint64, words)
 	}
 	guesses := wk.guesses[:0]
-	for _, c := range members {
+	for i, c := range members {
+		if i%(1<<20) == 0 && i > 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
 		v.digits(int(c), x)
 		if grp.Canonical(x) {
 			guesses = append(guesses, int32(c))
@@ -175,6 +180,7 @@ func (ch *Chooser) scoreList(ctx context.Context, wk *worker, guesses []int32, w
 	tol := o.Tol()
 	margin := 4*tol + bonus
 	const chunk = 256
+	big := len(s.members) >= 1<<16
 	chunks := (len(guesses) + chunk - 1) / chunk
 	if len(guesses)*len(s.members) < parallelCost {
 		workers = 1
@@ -202,6 +208,11 @@ func (ch *Chooser) scoreList(ctx context.Context, wk *worker, guesses []int32, w
 			}
 			var top Pick
 			for i, g := range guesses[c*chunk : min(len(guesses), (c+1)*chunk)] {
+				// A guess against a large set takes milliseconds: a
+				// chunk of them, seconds.
+				if big && ctx.Err() != nil {
+					return
+				}
 				limit := int64(math.MaxInt64)
 				if low != math.MaxInt64 && scored == nil {
 					limit = low + margin
