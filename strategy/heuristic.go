@@ -21,12 +21,10 @@ const MaxHeuristicSpace = 1 << 20
 // Entropy.Near): 8 × 8, 16 777 216 codes, is the largest of 8 pegs.
 const MaxNearSpace = mm.MaxSpace
 
-// nearSample is the rule of a near pool. Each of its parts measured on
-// 7 × 7 (entropy, win bonus 1.5; every code scored: 5 006 392 guesses in
-// 2 775 s CPU): the candidates alone, 5 044 876 in 8 s; the codes one peg
-// from the best 16, and climbing, 5 016 314 in 10 s; one and two pegs from
-// every candidate at nodes of up to 128, 5 010 397 in 79 s; one peg from
-// the best 256 as well, 5 008 321 in 103 s (EXPERIMENTS.md).
+// nearSample is the rule of a near pool. Measured on 7 × 7 over every
+// secret (entropy, win bonus 1.5; every code scored: 5 006 392 guesses in
+// 2 775 s CPU): the candidates alone, 5 044 876 in 8 s; this rule,
+// 5 009 152 in 85 s (EXPERIMENTS.md, "The near pool", weighs its parts).
 var nearSample = engine.Sample{Work: 1 << 28, Top: 64, Mutate: 128, Near: 128, Climb: 3}
 
 // An objective is a scoring strategy's rule for a partition of the
@@ -74,9 +72,9 @@ type Entropy struct {
 	// away from the best 64 of them, at nodes of at most 128 candidates
 	// every code one or two pegs away from one, and then the codes one
 	// peg from the best so far while they do better, three times at
-	// most. It is how every scoring strategy plays past
+	// most; with distinct colours, the candidates alone. It is how every scoring strategy plays past
 	// MaxHeuristicSpace codes, up to MaxNearSpace; on 7 × 7 it plays
-	// within 0.003 guesses a game of scoring every code, at a 27th of
+	// within 0.003 guesses a game of scoring every code, at a 30th of
 	// the time.
 	Near bool
 }
