@@ -84,7 +84,10 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 		wk.picks = picks
 		if t := min(sm.Top, len(picks)); err == nil && t > 0 {
 			slices.SortFunc(picks, func(a, b Pick) int {
-				if a.Better(b, 0) {
+				switch {
+				case a.Index == b.Index:
+					return 0
+				case a.Better(b, 0):
 					return -1
 				}
 				return 1
