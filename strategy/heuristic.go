@@ -222,11 +222,8 @@ func chooser(sp *mm.Space, obj objective, consistentOnly bool) *engine.Chooser {
 		choosers.m = make(map[chooserKey]*engine.Chooser)
 	}
 	ch := &engine.Chooser{V: engine.For(sp), Obj: obj.obj, ConsistentOnly: consistentOnly, Bonus: obj.bonus}
-	switch {
-	case near && consistentOnly:
-		ch.Sample = engine.Sample{Work: nearSample.Work}
-	case near:
-		ch.Sample = nearSample
+	if near {
+		ch.Sample = nearSample // the candidates alone if consistentOnly
 	}
 	choosers.m[key] = ch
 	return ch

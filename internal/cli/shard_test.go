@@ -240,37 +240,43 @@ func TestShardFromEnvironment(t *testing.T) {
 }
 
 // TestShardProgress checks that a shard's progress line counts its games
-// as they end, out of the games of its units, with the time left.
+// as they end, over every work of the job (bench's strategies, openings'
+// first guesses), out of the games of its units, with the time left.
 func TestShardProgress(t *testing.T) {
-	var errOut syncBuffer
-	var out strings.Builder
-	e := newEnv(strings.NewReader(""), &out, &errOut, nil)
-	e.StderrTTY = true
-	dir := t.TempDir()
-	err := e.run(context.Background(), []string{"bench", "--strategy", "entropy", "--all", "--shard", "1/3", "--out", filepath.Join(dir, "part.json")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := shard.ReadFile(filepath.Join(dir, "part.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := 0
-	for _, r := range p.Results {
-		var o shard.Outcome
-		if err := json.Unmarshal(r.Data, &o); err != nil {
+	for _, args := range [][]string{
+		{"bench", "--strategy", "entropy", "--all"},
+		{"bench", "--strategy", "knuth,entropy", "--all"},
+		{"openings", "--strategy", "knuth"},
+	} {
+		var errOut syncBuffer
+		var out strings.Builder
+		e := newEnv(strings.NewReader(""), &out, &errOut, nil)
+		e.StderrTTY = true
+		part := filepath.Join(t.TempDir(), "part.json")
+		if err := e.run(context.Background(), append(slices.Clone(args), "--shard", "1/3", "--out", part)); err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range o.Histogram {
-			games += c
+		p, err := shard.ReadFile(part)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	lines := strings.Split(errOut.String(), "\r\033[K")
-	last := fmt.Sprintf("shard 1/3: %d of %d games", games, games)
-	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, last) }) {
-		t.Errorf("no line %q among the shard's news:\n%q", last, lines)
-	}
-	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, " left") }) {
-		t.Errorf("no line gives the time left:\n%q", lines)
+		games := 0
+		for _, r := range p.Results {
+			var o shard.Outcome
+			if err := json.Unmarshal(r.Data, &o); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range o.Histogram {
+				games += c
+			}
+		}
+		lines := strings.Split(errOut.String(), "\r\033[K")
+		last := fmt.Sprintf("shard 1/3: %d of %d games", games, games)
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, last) }) {
+			t.Errorf("%s: no line %q among the shard's news:\n%q", strings.Join(args, " "), last, lines)
+		}
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, " left") }) {
+			t.Errorf("%s: no line gives the time left:\n%q", strings.Join(args, " "), lines)
+		}
 	}
 }

@@ -36,6 +36,8 @@ type worker struct {
 	// guesses is the list a Sample scores, picks its candidates' scores.
 	guesses []int32
 	picks   []Pick
+	// more is the scratch of the goroutines that share a Sample's scan.
+	more []*scratch
 	// levels[d] is the memory of the walk's node at depth d; a node's
 	// children, walked one after another, share the next level's.
 	levels []level

@@ -13,12 +13,14 @@ import (
 // A Sample bounds the guesses a Chooser scores at a node, for spaces too
 // large to score every code at every node (8 × 8 has 16 777 216). It
 // scores the candidates, one per class of the history's symmetries, evenly
-// thinned to at most Work / n of them at a node of n candidates; then the
-// codes one peg away from the best Top of them (from every one at nodes
-// of at most Mutate candidates, and two pegs away at nodes of at most
-// Near), where a code that cannot be the secret most often splits best;
-// then, up to Climb times, the codes one peg away from the best so far,
-// while that improves.
+// thinned to max(16, Work/n) of them at a node of n candidates; then, where
+// a code that cannot be the secret most often splits best, the codes one
+// peg away from the best Top of them — from every one at nodes of at most
+// Mutate candidates, and at nodes of at most Near of those, the codes one
+// peg away from these in turn — keeping one per class; then, up to Climb
+// times, the codes one peg away from the best so far, while that improves.
+// With distinct colours, or a ConsistentOnly chooser, it scores the
+// candidates alone.
 type Sample struct {
 	Work   int64
 	Top    int
@@ -63,7 +65,7 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 		guesses = guesses[:limit]
 	}
 	wk.set.load(v, members)
-	if v.rules.Distinct {
+	if v.rules.Distinct || ch.ConsistentOnly {
 		wk.guesses = guesses
 		best, err := ch.scoreList(ctx, wk, guesses, workers, nil)
 		return best.Index, err
@@ -75,6 +77,9 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 		if n <= sm.Near {
 			guesses = ch.mutants(wk, grp, guesses, x, k)
 		}
+		wk.guesses = guesses
+		best, err = ch.scoreList(ctx, wk, guesses, workers, nil)
+	} else if sm.Top <= 0 {
 		wk.guesses = guesses
 		best, err = ch.scoreList(ctx, wk, guesses, workers, nil)
 	} else {
@@ -246,8 +251,11 @@ func (ch *Chooser) scoreList(ctx context.Context, wk *worker, guesses []int32, w
 		work(&wk.sc)
 	} else {
 		var wg sync.WaitGroup
-		for range workers - 1 {
-			wg.Go(func() { work(&scratch{}) })
+		for len(wk.more) < workers-1 {
+			wk.more = append(wk.more, &scratch{})
+		}
+		for _, sc := range wk.more[:workers-1] {
+			wg.Go(func() { work(sc) })
 		}
 		work(&wk.sc)
 		wg.Wait()

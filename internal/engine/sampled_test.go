@@ -143,3 +143,22 @@ func TestSampleWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleConsistentOnly checks that a ConsistentOnly chooser under a
+// Sample that would add codes near the candidates guesses a candidate.
+func TestSampleConsistentOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	r := mm.Rules{Colors: 6, Pegs: 5}
+	sp, _ := mm.SpaceOf(r)
+	ch := &Chooser{V: For(sp), Obj: SumNLogN, ConsistentOnly: true, Sample: Sample{Work: 1 << 30, Top: 8, Mutate: 1 << 20, Near: 50, Climb: 3}}
+	members, histories, _ := gameNodes(t, rng, r, 8, 4)
+	for i := range members {
+		g, err := ch.Choose(context.Background(), members[i], histories[i], 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := slices.BinarySearch(members[i], uint32(g)); !ok {
+			t.Fatalf("after %v, %d candidates: guess %v is not one of them", histories[i], len(members[i]), sp.Code(g))
+		}
+	}
+}

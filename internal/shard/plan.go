@@ -28,6 +28,7 @@ type Work struct {
 	opts    Options
 	units   map[int]*unitInfo // by unit number
 	guesses map[*Node]mm.Code // the guess of each split
+	base    int               // games of the job's units done before this run, for Progress
 }
 
 type rulesJSON struct {
@@ -100,7 +101,7 @@ type Options struct {
 	// they count their games, for Work.Report.
 	Trees bool
 	// Progress, if not nil, is called after each game of a unit with the
-	// games it has played.
+	// games that the units of Job.Run have played so far.
 	Progress func(done int)
 }
 

@@ -44,6 +44,7 @@ type Outcome struct {
 func (j *Job) Run(ctx context.Context, units []int, add func(u int, seconds float64, out *Outcome) error) error {
 	var order []*Work
 	counted := map[*Work][]int{}
+	played := 0 // games of the units done, for Options.Progress
 	for _, u := range units {
 		if u < 0 || u >= len(j.byNum) {
 			return fmt.Errorf("shard: no unit %d", u)
@@ -60,10 +61,12 @@ func (j *Job) Run(ctx context.Context, units []int, add func(u int, seconds floa
 			continue
 		}
 		start := time.Now()
+		w.base = played
 		out, err := w.run(ctx, w.units[u])
 		if err != nil {
 			return err
 		}
+		played += out.played()
 		if err := add(u, time.Since(start).Seconds(), out); err != nil {
 			return err
 		}
@@ -71,6 +74,7 @@ func (j *Job) Run(ctx context.Context, units []int, add func(u int, seconds floa
 	for _, w := range order {
 		us := counted[w]
 		start := time.Now()
+		w.base = played
 		outs, err := w.countUnits(ctx, us)
 		if err != nil {
 			return err
@@ -80,6 +84,7 @@ func (j *Job) Run(ctx context.Context, units []int, add func(u int, seconds floa
 		for _, u := range us {
 			games += outs[u].played()
 		}
+		played += games
 		for _, u := range us {
 			share := 1 / float64(len(us))
 			if games > 0 {
@@ -119,7 +124,7 @@ func (w *Work) countUnits(ctx context.Context, us []int) (map[int]*Outcome, erro
 	}
 	opts.Progress = nil
 	if p := w.opts.Progress; p != nil {
-		opts.Progress = func(done, _ int) { p(done) }
+		opts.Progress = func(done, _ int) { p(w.base + done) }
 	}
 	if _, err := eval.Run(ctx, w.rules, w.Name, w.s, &opts); err != nil {
 		return nil, err
@@ -254,7 +259,7 @@ func (w *Work) count(ctx context.Context, s mm.Strategy, sel func(int, mm.Code) 
 	opts.Select = sel
 	opts.Progress = nil
 	if p := w.opts.Progress; p != nil {
-		opts.Progress = func(done, _ int) { p(done) }
+		opts.Progress = func(done, _ int) { p(w.base + done) }
 	}
 	rep, err := eval.Run(ctx, w.rules, w.Name, s, &opts)
 	if err != nil {
