@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -193,40 +194,21 @@ func TestChooseMatchesFullScan(t *testing.T) {
 	for _, r := range []mm.Rules{{Colors: 6, Pegs: 4}, {Colors: 5, Pegs: 5}, {Colors: 6, Pegs: 4, Distinct: true}, {Colors: 2, Pegs: 9}} {
 		sp, _ := mm.SpaceOf(r)
 		v := For(sp)
-		for game := range 12 {
-			secret := sp.Code(rng.IntN(sp.Len()))
-			st, _ := mm.NewState(r, nil)
-			for turn := 0; turn < 4 && !st.Solved(); turn++ {
-				cands, err := st.Candidates()
-				if err != nil {
-					t.Fatal(err)
-				}
-				members := make([]uint32, cands.Len())
-				for i := range members {
-					members[i] = uint32(cands.Index(i))
-				}
-				var history []mm.Code
-				for _, tn := range st.Turns() {
-					history = append(history, tn.Guess)
-				}
-				for _, o := range objectives {
-					for _, co := range []bool{false, true} {
-						for _, bonus := range bonuses(o) {
-							ch := &Chooser{V: v, Obj: o, ConsistentOnly: co, Bonus: bonus}
-							got, err := ch.Choose(context.Background(), members, history, 1+game%2)
-							if err != nil {
-								t.Fatal(err)
-							}
-							if want := bestByHand(cands, o, co, bonus); got != want {
-								t.Fatalf("%v after %v, %d candidates, %v (consistent only %t, bonus %d): Choose = %v; want %v",
-									r, st.Turns(), len(members), o, co, bonus, sp.Code(got), sp.Code(want))
-							}
+		members, histories, sets := gameNodes(t, rng, r, 12, 4)
+		for i := range members {
+			for _, o := range objectives {
+				for _, co := range []bool{false, true} {
+					for _, bonus := range bonuses(o) {
+						ch := &Chooser{V: v, Obj: o, ConsistentOnly: co, Bonus: bonus}
+						got, err := ch.Choose(context.Background(), members[i], histories[i], 1+i%2)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if want := bestByHand(sets[i], o, co, bonus); got != want {
+							t.Fatalf("%v after %v, %d candidates, %v (consistent only %t, bonus %d): Choose = %v; want %v",
+								r, histories[i], len(members[i]), o, co, bonus, sp.Code(got), sp.Code(want))
 						}
 					}
-				}
-				g := sp.Code(rng.IntN(sp.Len()))
-				if st, err = st.Play(g, mm.Score(secret, g)); err != nil {
-					t.Fatal(err)
 				}
 			}
 		}
@@ -248,19 +230,7 @@ func TestWalkMatchesGames(t *testing.T) {
 		}{{Largest, false, 0}, {SumSquares, false, 0}, {SumNLogN, false, 0}, {NegParts, false, 0}, {Largest, true, 0}, {NegParts, true, 0}, {SumNLogN, false, 3 << 31}} {
 			o := oc.o
 			ch := &Chooser{V: v, Obj: o, ConsistentOnly: oc.co, Bonus: oc.bonus}
-			want := make([]uint8, sp.Len())
-			for i := range want {
-				want[i] = uint8(play(t, ch, sp, i))
-			}
-			for _, workers := range []int{1, 2} {
-				got, err := ch.Walk(context.Background(), nil, nil, workers)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(got, want) {
-					t.Errorf("%v %v, %d workers: Walk differs from playing each secret", r, o, workers)
-				}
-			}
+			want := checkWalk(t, ch, sp, fmt.Sprint(r, " ", o))
 			odd := func(i int) bool { return i%3 == 1 }
 			done := 0
 			got, err := ch.Walk(context.Background(), odd, func(d int) {
@@ -320,23 +290,32 @@ func TestFloor(t *testing.T) {
 	}
 }
 
+// checkWalk checks ch's Walk, with one worker and two, against playing
+// each secret with Choose, and returns the guesses of each game.
+func checkWalk(t *testing.T, ch *Chooser, sp *mm.Space, what string) []uint8 {
+	t.Helper()
+	want := make([]uint8, sp.Len())
+	for i := range want {
+		want[i] = uint8(play(t, ch, sp, i))
+	}
+	for _, workers := range []int{1, 2} {
+		got, err := ch.Walk(context.Background(), nil, nil, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s, %d workers: Walk differs from playing each secret", what, workers)
+		}
+	}
+	return want
+}
+
 // play plays the game against secret i with ch and returns its guesses.
 func play(t *testing.T, ch *Chooser, sp *mm.Space, i int) int {
 	t.Helper()
 	st, _ := mm.NewState(sp.Rules(), nil)
 	for n := 1; ; n++ {
-		cands, err := st.Candidates()
-		if err != nil {
-			t.Fatal(err)
-		}
-		members := make([]uint32, cands.Len())
-		for j := range members {
-			members[j] = uint32(cands.Index(j))
-		}
-		var history []mm.Code
-		for _, tn := range st.Turns() {
-			history = append(history, tn.Guess)
-		}
+		members, history, _ := nodeOf(t, st)
 		g, err := ch.Choose(context.Background(), members, history, 1)
 		if err != nil {
 			t.Fatal(err)

@@ -18,26 +18,34 @@ func gameNodes(t *testing.T, rng *rand.Rand, r mm.Rules, games, turns int) (memb
 		secret := sp.Code(rng.IntN(sp.Len()))
 		st, _ := mm.NewState(r, nil)
 		for turn := 0; turn < turns && !st.Solved(); turn++ {
-			cands, err := st.Candidates()
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := make([]uint32, cands.Len())
-			for i := range m {
-				m[i] = uint32(cands.Index(i))
-			}
-			var h []mm.Code
-			for _, tn := range st.Turns() {
-				h = append(h, tn.Guess)
-			}
+			m, h, cands := nodeOf(t, st)
 			members, histories, sets = append(members, m), append(histories, h), append(sets, cands)
 			g := sp.Code(rng.IntN(sp.Len()))
+			var err error
 			if st, err = st.Play(g, mm.Score(secret, g)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	return members, histories, sets
+}
+
+// nodeOf returns the candidates of st, as space indices and as a set, and
+// its guesses.
+func nodeOf(t *testing.T, st *mm.State) (members []uint32, history []mm.Code, cands *mm.Set) {
+	t.Helper()
+	cands, err := st.Candidates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	members = make([]uint32, cands.Len())
+	for i := range members {
+		members[i] = uint32(cands.Index(i))
+	}
+	for _, tn := range st.Turns() {
+		history = append(history, tn.Guess)
+	}
+	return members, history, cands
 }
 
 // TestSampleWithinTwoPegs checks a Sample that takes every code within two
@@ -128,19 +136,7 @@ func TestSampleWalk(t *testing.T) {
 	for _, r := range []mm.Rules{{Colors: 5, Pegs: 4}, {Colors: 3, Pegs: 6}} {
 		sp, _ := mm.SpaceOf(r)
 		ch := &Chooser{V: For(sp), Obj: SumNLogN, Bonus: 3 << 31, Sample: Sample{Work: 1 << 14, Top: 4, Mutate: 30, Near: 10, Climb: 3}}
-		want := make([]uint8, sp.Len())
-		for i := range want {
-			want[i] = uint8(play(t, ch, sp, i))
-		}
-		for _, workers := range []int{1, 2} {
-			got, err := ch.Walk(context.Background(), nil, nil, workers)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("%v, %d workers: Walk differs from playing each secret", r, workers)
-			}
-		}
+		checkWalk(t, ch, sp, r.String())
 	}
 }
 
