@@ -146,10 +146,7 @@ func (ch *Chooser) pool(wk *worker, members []uint32, history []mm.Code) pool {
 		// The candidates lie in the words of the first to the last.
 		p := pool{bits: wk.cons[:words], lo: int(members[0] >> 6), hi: int(members[len(members)-1]>>6) + 1}
 		for _, c := range members {
-			code := v.sp.Code(int(c))
-			for j := range x {
-				x[j] = uint8(code.Peg(j))
-			}
+			v.digits(int(c), x)
 			if grp.Canonical(x) {
 				p.bits[c>>6] |= 1 << (c & 63)
 				p.n++
