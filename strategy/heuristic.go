@@ -34,6 +34,8 @@ type objective struct {
 	obj   engine.Objective
 	bonus int64 // taken off a candidate's score, in obj's units
 	near  bool  // score the codes near the candidates only
+	// rollout has guesses chosen by playing the best few out
+	rollout engine.Rollout
 }
 
 var (
@@ -77,7 +79,23 @@ type Entropy struct {
 	// within 0.003 guesses a game of scoring every code, at a 30th of
 	// the time.
 	Near bool
+	// Rollout, when above 1, chooses the guess at each node of at least
+	// 3 candidates (that no candidate splits into classes of one) by
+	// playing out that many of the best: each is played to the end of
+	// every game by the strategy's own rule, and the one whose games take
+	// the fewest guesses in all is kept, the better scored on a tie (the
+	// pilot method). The tree so never totals more than the strategy's
+	// own, and costs about Rollout times as much at each level of it. It
+	// must lie in [0, MaxRollout].
+	Rollout int
+	// RolloutMax, if not 0, plays out guesses only at nodes of at most
+	// that many candidates: the play-outs near the root cost most, each
+	// playing out most of the tree.
+	RolloutMax int
 }
+
+// MaxRollout is the most guesses Entropy.Rollout plays out at a node.
+const MaxRollout = 64
 
 // MaxWinBonus is the largest Entropy.WinBonus accepted. The best bonuses
 // measured lie between 1 and 2 nats; on 6 × 6, 3 nats already does worse
@@ -94,6 +112,18 @@ func (s Entropy) objective() (objective, error) {
 	o := entropy
 	o.bonus = int64(math.Round(b * (1 << 32)))
 	o.near = s.Near
+	if s.Rollout < 0 || s.Rollout > MaxRollout {
+		return objective{}, fmt.Errorf("mastermind: entropy's play-outs %d: want 0 to %d guesses", s.Rollout, MaxRollout)
+	}
+	if s.RolloutMax < 0 {
+		return objective{}, fmt.Errorf("mastermind: entropy's largest node played out, %d: want 0 (every node) or more", s.RolloutMax)
+	}
+	if s.Rollout > 1 {
+		o.rollout = engine.Rollout{Top: s.Rollout, Min: 3, Max: math.MaxInt}
+		if s.RolloutMax > 0 {
+			o.rollout.Max = s.RolloutMax
+		}
+	}
 	return o, nil
 }
 
@@ -106,6 +136,12 @@ func (s Entropy) Settings(r mm.Rules) map[string]string {
 	}
 	if s.Near || r.WithDefaults().Size() > MaxHeuristicSpace {
 		m["pool"] = "near"
+	}
+	if s.Rollout > 1 {
+		m["rollout"] = strconv.Itoa(s.Rollout)
+		if s.RolloutMax > 0 {
+			m["rollout-max"] = strconv.Itoa(s.RolloutMax)
+		}
 	}
 	if len(m) == 0 {
 		return nil
@@ -204,6 +240,7 @@ type chooserKey struct {
 	bonus          int64
 	consistentOnly bool
 	near           bool
+	rollout        engine.Rollout
 }
 
 // chooser returns the engine's chooser of sp's guesses under obj.
@@ -212,7 +249,7 @@ func chooser(sp *mm.Space, obj objective, consistentOnly bool) *engine.Chooser {
 		obj.bonus = 0 // every guess is a candidate: the bonus changes nothing
 	}
 	near := obj.near || sp.Len() > MaxHeuristicSpace
-	key := chooserKey{sp.Rules(), obj.obj, obj.bonus, consistentOnly, near}
+	key := chooserKey{sp.Rules(), obj.obj, obj.bonus, consistentOnly, near, obj.rollout}
 	choosers.Lock()
 	defer choosers.Unlock()
 	if ch := choosers.m[key]; ch != nil {
@@ -221,7 +258,7 @@ func chooser(sp *mm.Space, obj objective, consistentOnly bool) *engine.Chooser {
 	if choosers.m == nil || len(choosers.m) >= 16 {
 		choosers.m = make(map[chooserKey]*engine.Chooser)
 	}
-	ch := &engine.Chooser{V: engine.For(sp), Obj: obj.obj, ConsistentOnly: consistentOnly, Bonus: obj.bonus}
+	ch := &engine.Chooser{V: engine.For(sp), Obj: obj.obj, ConsistentOnly: consistentOnly, Bonus: obj.bonus, Rollout: obj.rollout}
 	if near {
 		ch.Sample = nearSample // the candidates alone if consistentOnly
 	}

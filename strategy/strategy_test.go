@@ -193,12 +193,15 @@ func TestGoldenTotals(t *testing.T) {
 			if r.Size() > 5000 && !strings.Contains("knuth expected-size entropy most-parts", name) {
 				continue
 			}
-			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}, {WinBonus: 1.5}, {WinBonus: 1.5, Near: true}} {
+			for _, o := range []strategy.Options{{}, {ConsistentOnly: true}, {WinBonus: 1.5}, {WinBonus: 1.5, Near: true}, {WinBonus: 1.5, Near: true, Rollout: 4}} {
 				if o.ConsistentOnly && (r.Size() > 5000 || !strings.Contains("knuth expected-size entropy most-parts", name)) {
 					continue
 				}
 				if (o.WinBonus != 0 || o.Near) && name != "entropy" {
 					continue
+				}
+				if o.Rollout > 0 && r.Colors == 10 {
+					continue // a minute: 8x5 plays the rule out of the short tests
 				}
 				file := fmt.Sprintf("%s-%dx%d", name, r.Colors, r.Pegs)
 				if r.Distinct {
@@ -212,6 +215,9 @@ func TestGoldenTotals(t *testing.T) {
 				}
 				if o.Near {
 					file += "-near"
+				}
+				if o.Rollout > 0 {
+					file += fmt.Sprintf("-rollout%d", o.Rollout)
 				}
 				t.Run(file, func(t *testing.T) {
 					rep := run(t, r, name, o)

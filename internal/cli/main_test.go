@@ -327,6 +327,11 @@ var errorCases = []struct {
 	{"negative budget", []string{"solve", "--strategy", "auto", "--budget", "-1s", "3632"}, "", "--budget"},
 	{"win bonus with knuth", []string{"bench", "--strategy", "knuth", "--win-bonus", "1"}, "", "--win-bonus applies to entropy only, not to knuth"},
 	{"negative win bonus", []string{"bench", "--strategy", "entropy", "--win-bonus", "-1"}, "", "--win-bonus -1: want 0 to 10 nats"},
+	{"rollout with knuth", []string{"bench", "--strategy", "knuth", "--rollout", "4"}, "", "--rollout applies to entropy only, not to knuth"},
+	{"negative rollout", []string{"bench", "--strategy", "entropy", "--rollout", "-1"}, "", "--rollout -1: want 0 to 64 guesses"},
+	{"rollout too large", []string{"bench", "--strategy", "entropy", "--rollout", "65"}, "", "--rollout 65: want 0 to 64 guesses"},
+	{"negative rollout max", []string{"bench", "--strategy", "entropy", "--rollout", "4", "--rollout-max", "-3"}, "", "--rollout-max -3: want 0 (every node) or more candidates"},
+	{"rollout max alone", []string{"bench", "--strategy", "entropy", "--rollout-max", "100"}, "", "--rollout-max 100 plays nothing out without --rollout 2 or more"},
 	{"win bonus not a number", []string{"bench", "--strategy", "entropy", "--win-bonus", "NaN"}, "", "--win-bonus NaN: want 0 to 10 nats"},
 	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
 }

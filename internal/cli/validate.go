@@ -38,6 +38,8 @@ var strategyFlags = []struct {
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
 	{"win-bonus", []string{"entropy"}},
 	{"near", []string{"entropy"}},
+	{"rollout", []string{"entropy"}},
+	{"rollout-max", []string{"entropy"}},
 	{"budget", []string{"auto", "sampler", "fit"}},
 }
 

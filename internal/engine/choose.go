@@ -21,6 +21,9 @@ type Chooser struct {
 	Bonus int64
 	// Sample, when on, bounds the guesses scored at each node.
 	Sample Sample
+	// Rollout, when on, has the guesses of some nodes chosen by playing
+	// the best few out.
+	Rollout Rollout
 
 	pools poolCache
 }
@@ -43,6 +46,16 @@ type worker struct {
 	levels []level
 	// history holds the guesses of the path to the walk's node.
 	history []mm.Code
+
+	// ranking has chooseSampled keep every guess it scores in ranked.
+	ranking        bool
+	ranked, scored []Pick
+	// roll[d] is the memory of a play-out's node d guesses below the node
+	// whose guesses are played out, rhist the history of its path.
+	roll  []level
+	rhist []mm.Code
+	// helpers are the workers of play-outs run side by side.
+	helpers []*worker
 }
 
 // A level is a node's memory for splitting its candidates.
@@ -60,6 +73,11 @@ func (ch *Chooser) Choose(ctx context.Context, members []uint32, history []mm.Co
 }
 
 func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers int) (int, error) {
+	return ch.chooseBy(ctx, wk, members, history, workers, ch.Rollout.covers(len(members)))
+}
+
+// chooseBy is choose, with the guesses played out if roll is set.
+func (ch *Chooser) chooseBy(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers int, roll bool) (int, error) {
 	n := len(members)
 	if n <= 2 {
 		return int(members[0]), nil
@@ -74,10 +92,15 @@ func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, his
 		if g, ok := ch.perfectCandidate(wk, members); ok {
 			return g, nil
 		}
+		if roll {
+			return ch.rollout(ctx, wk, members, history, workers)
+		}
 		if ch.Sample.On() {
 			return ch.chooseSampled(ctx, wk, members, history, workers)
 		}
 		stop = stopRule{on: true, at: ch.Obj.Perfect(n)}
+	} else if roll {
+		return ch.rollout(ctx, wk, members, history, workers)
 	} else if ch.Sample.On() {
 		return ch.chooseSampled(ctx, wk, members, history, workers)
 	} else if at, ok := ch.Obj.Floor(n, v.pairs); ok {

@@ -67,7 +67,7 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 	wk.set.load(v, members)
 	if v.rules.Distinct || ch.ConsistentOnly {
 		wk.guesses = guesses
-		best, err := ch.scoreList(ctx, wk, guesses, workers, nil)
+		best, err := ch.scoreKept(ctx, wk, guesses, workers)
 		return best.Index, err
 	}
 	var best Pick
@@ -78,15 +78,18 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 			guesses = ch.mutants(wk, grp, guesses, x, k)
 		}
 		wk.guesses = guesses
-		best, err = ch.scoreList(ctx, wk, guesses, workers, nil)
+		best, err = ch.scoreKept(ctx, wk, guesses, workers)
 	} else if sm.Top <= 0 {
 		wk.guesses = guesses
-		best, err = ch.scoreList(ctx, wk, guesses, workers, nil)
+		best, err = ch.scoreKept(ctx, wk, guesses, workers)
 	} else {
 		// Rank the candidates, then add the codes near the best.
 		picks := wk.picks[:0]
 		best, err = ch.scoreList(ctx, wk, guesses, workers, &picks)
 		wk.picks = picks
+		if wk.ranking {
+			wk.ranked = append(wk.ranked, picks...)
+		}
 		if t := min(sm.Top, len(picks)); err == nil && t > 0 {
 			slices.SortFunc(picks, func(a, b Pick) int {
 				switch {
@@ -106,7 +109,7 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 			guesses = ch.mutants(wk, grp, guesses, x, k)
 			wk.guesses = guesses
 			var b Pick
-			b, err = ch.scoreList(ctx, wk, guesses[k+t:], workers, nil)
+			b, err = ch.scoreKept(ctx, wk, guesses[k+t:], workers)
 			if b.Better(best, ch.Obj.Tol()) {
 				best = b
 			}
@@ -121,7 +124,7 @@ func (ch *Chooser) chooseSampled(ctx context.Context, wk *worker, members []uint
 			break
 		}
 		var b Pick
-		b, err = ch.scoreList(ctx, wk, guesses[from+1:], workers, nil)
+		b, err = ch.scoreKept(ctx, wk, guesses[from+1:], workers)
 		if !b.Better(best, ch.Obj.Tol()) {
 			break
 		}
@@ -176,6 +179,19 @@ func (v *Variant) digits(i int, x []uint8) {
 	for j := range x {
 		x[j] = uint8(code.Peg(j))
 	}
+}
+
+// scoreKept is scoreList, keeping every guess's Pick in wk.ranked when
+// wk.ranking is set.
+func (ch *Chooser) scoreKept(ctx context.Context, wk *worker, guesses []int32, workers int) (Pick, error) {
+	if !wk.ranking {
+		return ch.scoreList(ctx, wk, guesses, workers, nil)
+	}
+	picks := wk.scored[:0]
+	best, err := ch.scoreList(ctx, wk, guesses, workers, &picks)
+	wk.scored = picks
+	wk.ranked = append(wk.ranked, picks...)
+	return best, err
 }
 
 // scoreList returns the best of guesses against the set loaded in wk, as

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// A Rollout has a Chooser weigh, at each node of Min to Max candidates
+// where no candidate splits them into classes of one, its Top best guesses
+// by what they lead to: each is played out to the end of every game, the
+// chooser's own rule (without play-outs) choosing below it, and the one
+// whose subtree totals the fewest guesses is kept, the better ranked on a
+// tie. Below the node the chooser plays out again wherever the rule holds:
+// the pilot method. It costs about Top play-outs of the chooser's tree at
+// each level of the tree it covers.
+type Rollout struct {
+	Top      int
+	Min, Max int
+}
+
+// covers reports whether the rule plays out guesses at a node of n
+// candidates.
+func (r Rollout) covers(n int) bool { return r.Top > 1 && n >= max(3, r.Min) && n <= r.Max }
+
+// rollout returns the guess for members after history under ch.Rollout.
+func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers int) (int, error) {
+	ranked, err := ch.best(ctx, wk, members, history, workers, ch.Rollout.Top)
+	if err != nil {
+		return 0, err
+	}
+	if len(ranked) == 1 {
+		return ranked[0], nil
+	}
+	// Each play-out is cut short once it exceeds the least total found so
+	// far: a guess so cut cannot be the least, nor tie with it, so the
+	// choice is the same whatever the order the play-outs end in.
+	totals := make([]int, len(ranked))
+	var least atomic.Int64
+	least.Store(math.MaxInt64)
+	play := func(w *worker, i int) error {
+		w.rhist = append(w.rhist[:0], history...)
+		bound := least.Load()
+		t, err := ch.playOut(ctx, w, members, len(history), ranked[i], int(min(bound, math.MaxInt)))
+		if err != nil {
+			return err
+		}
+		totals[i] = t
+		for old := least.Load(); int64(t) < old && int64(t) <= bound; old = least.Load() {
+			if least.CompareAndSwap(old, int64(t)) {
+				break
+			}
+		}
+		return nil
+	}
+	if workers = min(workers, len(ranked)); workers <= 1 {
+		for i := range ranked {
+			if err := play(wk, i); err != nil {
+				return 0, err
+			}
+		}
+	} else {
+		for len(wk.helpers) < workers-1 {
+			wk.helpers = append(wk.helpers, &worker{})
+		}
+		var next atomic.Int64
+		errs := make([]error, workers)
+		var wg sync.WaitGroup
+		for j := range workers {
+			w := wk
+			if j > 0 {
+				w = wk.helpers[j-1]
+			}
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(ranked) && errs[j] == nil; i = int(next.Add(1) - 1) {
+					errs[j] = play(w, i)
+				}
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return 0, err
+		}
+	}
+	best := 0
+	for i, t := range totals {
+		if t < totals[best] {
+			best = i
+		}
+	}
+	return ranked[best], nil
+}
+
+// best returns up to k guesses for members after history, best first by
+// ch's rule: the guess choose plays, then the others it scores in the order
+// of their scores (a candidate first on a tie, then the lowest).
+func (ch *Chooser) best(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers, k int) ([]int, error) {
+	// A sample keeps what it scores as it chooses; a scan of every code
+	// does not, and its pool is scored again in full.
+	wk.ranking, wk.ranked = ch.Sample.On(), wk.ranked[:0]
+	first, err := ch.chooseBy(ctx, wk, members, history, workers, false)
+	wk.ranking = false
+	if err == nil && !ch.Sample.On() {
+		list := ch.pool(wk, members, history).list(ch.V.sp.Len())
+		if ch.ConsistentOnly {
+			for _, c := range members {
+				wk.cons[c>>6] = 0
+			}
+		}
+		wk.set.load(ch.V, members)
+		wk.ranking = true
+		_, err = ch.scoreKept(ctx, wk, list, workers)
+		wk.ranking = false
+	}
+	if err != nil {
+		return nil, err
+	}
+	tol := ch.Obj.Tol()
+	slices.SortFunc(wk.ranked, func(a, b Pick) int {
+		switch {
+		case a.Index == b.Index:
+			return 0
+		case a.Better(b, tol):
+			return -1
+		case b.Better(a, tol):
+			return 1
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
+	out := []int{first}
+	for _, p := range wk.ranked {
+		if len(out) == k {
+			break
+		}
+		if p.OK && p.Index != first && p.Index != out[len(out)-1] {
+			out = append(out, p.Index)
+		}
+	}
+	return out, nil
+}
+
+// playOut returns the total number of guesses the games against members
+// take when g is played at their node, d guesses into the game (the
+// history is wk.rhist[:d]), and ch's rule without play-outs below; or,
+// once that total exceeds bound, some total above bound; math.MaxInt if
+// a guess, g or one below it, learns nothing.
+func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d int, g int, bound int) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if d+2 > MaxDepth {
+		return 0, fmt.Errorf("%w: %d guesses without finding the secret", mm.ErrGuessLimit, d)
+	}
+	v := ch.V
+	n := len(members)
+	for len(wk.roll) <= d {
+		wk.roll = append(wk.roll, level{})
+	}
+	lv := &wk.roll[d]
+	lv.keys = grow(lv.keys, n)
+	lv.counts = grow(lv.counts, 2*v.keys+1)
+	lv.sorted = grow(lv.sorted, n)
+	keys, counts, sorted := lv.keys, lv.counts[:v.keys+1], lv.sorted
+	at := lv.counts[v.keys+1:]
+	v.KeysOf(g, members, keys)
+	clear(counts)
+	for _, k := range keys {
+		counts[k+1]++
+	}
+	for k := 1; k < len(counts); k++ {
+		counts[k] += counts[k-1]
+	}
+	copy(at, counts)
+	for j, k := range keys {
+		sorted[at[k]] = members[j]
+		at[k]++
+	}
+	if len(wk.rhist) <= d {
+		wk.rhist = append(wk.rhist[:d], mm.Code{})
+	}
+	wk.rhist[d] = v.sp.Code(g)
+	win := v.WinKey()
+	total := n
+	for k := 0; k < v.keys && total <= bound; k++ {
+		lo, hi := counts[k], counts[k+1]
+		switch {
+		case k == win || lo == hi:
+		case hi-lo == 1:
+			total++
+		case hi-lo == 2:
+			total += 3
+		case hi-lo == n:
+			// g learns nothing: no total is too high for it.
+			return math.MaxInt, nil
+		default:
+			kids := sorted[lo:hi:hi]
+			next, err := ch.chooseBy(ctx, wk, kids, wk.rhist[:d+1], 1, false)
+			if err != nil {
+				return 0, err
+			}
+			sub, err := ch.playOut(ctx, wk, kids, d+1, next, bound-total)
+			if err != nil || sub == math.MaxInt {
+				return sub, err
+			}
+			total += sub
+		}
+	}
+	return total, nil
+}

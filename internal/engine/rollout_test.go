@@ -1,0 +1,159 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// total returns the guesses of a walk over every secret.
+func total(depth []uint8) int {
+	t := 0
+	for _, d := range depth {
+		t += int(d)
+	}
+	return t
+}
+
+// TestRolloutNeverWorse checks the pilot method's promise: at every node
+// the guess kept plays out no worse than the chooser's own, and the rule
+// below it does no worse than the chooser's, so the whole tree totals no
+// more; and that it does better somewhere, or the play-outs choose nothing.
+// The walk must match playing each secret guess by guess, with one worker
+// and with two.
+func TestRolloutNeverWorse(t *testing.T) {
+	near := Sample{Work: 1 << 14, Top: 4, Mutate: 30, Near: 10, Climb: 3}
+	cases := []struct {
+		r          mm.Rules
+		sample     Sample
+		bonus      int64
+		consistent bool
+	}{
+		{mm.Rules{Colors: 5, Pegs: 3}, Sample{}, 0, false},
+		{mm.Rules{Colors: 4, Pegs: 4}, Sample{}, 3 << 31, false},
+		{mm.Rules{Colors: 4, Pegs: 4}, near, 3 << 31, false},
+		{mm.Rules{Colors: 8, Pegs: 3, Distinct: true}, near, 0, false},
+		{mm.Rules{Colors: 5, Pegs: 4}, Sample{}, 0, true},
+	}
+	gained := 0
+	for _, c := range cases {
+		sp, _ := mm.SpaceOf(c.r)
+		v := For(sp)
+		base := &Chooser{V: v, Obj: SumNLogN, Bonus: c.bonus, Sample: c.sample, ConsistentOnly: c.consistent}
+		depth, err := base.Walk(context.Background(), nil, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := total(depth)
+		for _, roll := range []Rollout{{Top: 3, Min: 3, Max: 1 << 20}, {Top: 6, Min: 10, Max: 100}} {
+			ch := &Chooser{V: v, Obj: SumNLogN, Bonus: c.bonus, Sample: c.sample, ConsistentOnly: c.consistent, Rollout: roll}
+			got := total(checkWalk(t, ch, sp, c.r.String()))
+			if got > want {
+				t.Errorf("%v, %+v: %d guesses in all, more than the %d without play-outs", c.r, roll, got, want)
+			}
+			if c.consistent {
+				checkConsistent(t, ch, sp)
+			}
+			gained += want - got
+			t.Logf("%v, %+v: %d, without play-outs %d", c.r, roll, got, want)
+		}
+	}
+	if gained == 0 {
+		t.Error("the play-outs took no guess off any variant")
+	}
+}
+
+// TestPlayOut checks a play-out's total against the chooser's own walk:
+// the first guess played out is the walk's, so they must agree, and a
+// bound cuts the play-out short with a total of at least the bound.
+func TestPlayOut(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 6, Pegs: 4}, {Colors: 4, Pegs: 5}} {
+		sp, _ := mm.SpaceOf(r)
+		ch := &Chooser{V: For(sp), Obj: SumNLogN, Bonus: 3 << 31}
+		depth, err := ch.Walk(context.Background(), nil, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := make([]uint32, sp.Len())
+		for i := range all {
+			all[i] = uint32(i)
+		}
+		wk := &worker{}
+		g, err := ch.choose(context.Background(), wk, all, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ch.playOut(context.Background(), wk, all, 0, g, math.MaxInt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := total(depth); got != want {
+			t.Fatalf("%v: play-out of %v totals %d; the walk %d", r, sp.Code(g), got, want)
+		}
+		cut, err := ch.playOut(context.Background(), wk, all, 0, g, got/2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut <= got/2 || cut > got {
+			t.Fatalf("%v: play-out bounded by %d gives %d; want above %d, at most %d", r, got/2, cut, got/2, got)
+		}
+	}
+}
+
+// TestRolloutStops checks that a context done in the middle of the
+// play-outs (a walk of 8 × 5 with them takes seconds) stops the walk with
+// its error, and so does Choose's.
+func TestRolloutStops(t *testing.T) {
+	sp, _ := mm.SpaceOf(mm.Rules{Colors: 8, Pegs: 5})
+	ch := &Chooser{V: For(sp), Obj: SumNLogN, Sample: Sample{Work: 1 << 28, Top: 8, Climb: 1}, Rollout: Rollout{Top: 8, Max: 1 << 20}}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := ch.Walk(ctx, nil, nil, 2); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a walk with play-outs past its deadline returned %v", err)
+	}
+	all := make([]uint32, sp.Len())
+	for i := range all {
+		all[i] = uint32(i)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := ch.Choose(ctx, all, nil, 1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a choice with play-outs past its deadline returned %v", err)
+	}
+}
+
+// TestRolloutUseless checks play-outs of many guesses, down to some that
+// learn nothing at small nodes: they are passed over, not an error.
+func TestRolloutUseless(t *testing.T) {
+	for _, r := range []mm.Rules{{Colors: 4, Pegs: 4}, {Colors: 5, Pegs: 3}} {
+		sp, _ := mm.SpaceOf(r)
+		ch := &Chooser{V: For(sp), Obj: SumNLogN, Rollout: Rollout{Top: 64, Max: 1 << 20}}
+		checkWalk(t, ch, sp, r.String())
+	}
+}
+
+// checkConsistent plays every secret with ch and fails if a guess could
+// not be the secret.
+func checkConsistent(t *testing.T, ch *Chooser, sp *mm.Space) {
+	t.Helper()
+	for i := range sp.Len() {
+		st, _ := mm.NewState(sp.Rules(), nil)
+		for !st.Solved() {
+			members, history, cands := nodeOf(t, st)
+			g, err := ch.Choose(context.Background(), members, history, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cands.Contains(sp.Code(g)) {
+				t.Fatalf("after %v: %v could not be the secret", history, sp.Code(g))
+			}
+			if st, err = st.Play(sp.Code(g), mm.Score(sp.Code(i), sp.Code(g))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
