@@ -1,7 +1,9 @@
 package eval_test
 
 import (
+	"context"
 	"slices"
+	"sync"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -102,5 +104,24 @@ func TestBuildTreeFrom(t *testing.T) {
 	}
 	if _, err := eval.BuildTreeFrom(t.Context(), st, strategy.RandomConsistent{}); err == nil {
 		t.Error("BuildTreeFrom of a randomised strategy: no error")
+	}
+}
+
+// TestBuildTreeProgress checks that the count of secrets found rises one
+// at a time, from goroutines that may overlap, to every secret.
+func TestBuildTreeProgress(t *testing.T) {
+	var mu sync.Mutex
+	var calls, last int
+	_, err := eval.BuildTreeProgress(context.Background(), mm.Classic, strategy.Knuth{}, func(found int) {
+		mu.Lock()
+		defer mu.Unlock()
+		calls++
+		last = max(last, found)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1296 || last != 1296 {
+		t.Fatalf("%d calls, the last count %d; want 1296 of each", calls, last)
 	}
 }

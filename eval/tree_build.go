@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -21,6 +23,13 @@ type Treer interface {
 // space must be enumerable, and the tree must fit MemoryBudget
 // (CheckTreeMemory). Subtrees near the root are built concurrently.
 func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error) {
+	return BuildTreeProgress(ctx, r, s, nil)
+}
+
+// BuildTreeProgress is BuildTree, calling progress, if not nil, with the
+// number of secrets the tree has found so far each time it grows (calls may
+// come from several goroutines at once). A Treer reports nothing here.
+func BuildTreeProgress(ctx context.Context, r mm.Rules, s mm.Strategy, progress func(found int)) (*mm.Tree, error) {
 	if mm.IsRandomized(s) {
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
 	}
@@ -36,7 +45,7 @@ func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error)
 	if err != nil {
 		return nil, err
 	}
-	return BuildTreeFrom(ctx, st, s)
+	return buildTreeFrom(ctx, st, s, progress)
 }
 
 // BuildTreeFrom returns the decision tree of the deterministic strategy s
@@ -46,6 +55,10 @@ func BuildTree(ctx context.Context, r mm.Rules, s mm.Strategy) (*mm.Tree, error)
 // part of BuildTree's tree: a tree can so be built in parts, by shards of a
 // cluster job. Subtrees near st are built concurrently.
 func BuildTreeFrom(ctx context.Context, st *mm.State, s mm.Strategy) (*mm.Tree, error) {
+	return buildTreeFrom(ctx, st, s, nil)
+}
+
+func buildTreeFrom(ctx context.Context, st *mm.State, s mm.Strategy, progress func(int)) (*mm.Tree, error) {
 	if mm.IsRandomized(s) {
 		return nil, fmt.Errorf("mastermind: %v is randomised and has no fixed decision tree", s)
 	}
@@ -55,14 +68,16 @@ func BuildTreeFrom(ctx context.Context, st *mm.State, s mm.Strategy) (*mm.Tree, 
 	if err := CheckTreeMemory(st.Rules(), st.Remaining()); err != nil {
 		return nil, err
 	}
-	b := &builder{ctx: ctx, s: s, sem: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	b := &builder{ctx: ctx, s: s, sem: make(chan struct{}, runtime.GOMAXPROCS(0)), progress: progress}
 	return b.build(st)
 }
 
 type builder struct {
-	ctx context.Context
-	s   mm.Strategy
-	sem chan struct{} // slots for extra goroutines
+	ctx      context.Context
+	s        mm.Strategy
+	sem      chan struct{} // slots for extra goroutines
+	progress func(found int)
+	found    atomic.Int64 // secrets found so far: nodes whose guess is one
 }
 
 func (b *builder) build(st *mm.State) (*mm.Tree, error) {
@@ -82,6 +97,9 @@ func (b *builder) build(st *mm.State) (*mm.Tree, error) {
 	}
 	t := &mm.Tree{Guess: g, Size: st.Remaining()}
 	pegs := st.Rules().Pegs
+	if b.progress != nil && slices.ContainsFunc(fbs, func(f mm.Feedback) bool { return f.Solved(pegs) }) {
+		b.progress(int(b.found.Add(1)))
+	}
 	subs := make([]*mm.Tree, len(kids))
 	errs := make([]error, len(kids))
 	var wg sync.WaitGroup

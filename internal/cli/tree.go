@@ -90,7 +90,17 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 					return err
 				}
 			default:
-				if t, err = eval.BuildTree(cmd.Context(), r, s); err != nil {
+				// Strategies that build their own tree (deep, optimal)
+				// report through so.Progress; the others count the
+				// secrets found.
+				var found func(int)
+				if _, own := s.(eval.Treer); !own && r.Size() <= mm.MaxSpace {
+					rb := e.newRunBar(int(r.Size()))
+					rb.b.label = name
+					defer rb.stop()
+					found = rb.b.set
+				}
+				if t, err = eval.BuildTreeProgress(cmd.Context(), r, s, found); err != nil {
 					return err
 				}
 			}
