@@ -164,24 +164,9 @@ func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d 
 		wk.roll = append(wk.roll, level{})
 	}
 	lv := &wk.roll[d]
-	lv.keys = grow(lv.keys, n)
-	lv.counts = grow(lv.counts, 2*v.keys+1)
 	lv.sorted = grow(lv.sorted, n)
-	keys, counts, sorted := lv.keys, lv.counts[:v.keys+1], lv.sorted
-	at := lv.counts[v.keys+1:]
-	v.KeysOf(g, members, keys)
-	clear(counts)
-	for _, k := range keys {
-		counts[k+1]++
-	}
-	for k := 1; k < len(counts); k++ {
-		counts[k] += counts[k-1]
-	}
-	copy(at, counts)
-	for j, k := range keys {
-		sorted[at[k]] = members[j]
-		at[k]++
-	}
+	sorted := lv.sorted
+	counts := v.split(g, members, lv, sorted)
 	if len(wk.rhist) <= d {
 		wk.rhist = append(wk.rhist[:d], mm.Code{})
 	}

@@ -193,8 +193,6 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 		wk.levels = append(wk.levels, level{})
 	}
 	lv := &wk.levels[d]
-	lv.keys = grow(lv.keys, n)
-	lv.counts = grow(lv.counts, 2*v.keys+1)
 	var sorted []uint32
 	if top {
 		sorted = make([]uint32, n)
@@ -202,22 +200,7 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 		lv.sorted = grow(lv.sorted, n)
 		sorted = lv.sorted
 	}
-	keys, counts := lv.keys, lv.counts[:v.keys+1]
-	at := lv.counts[v.keys+1:]
-	v.KeysOf(g, members, keys)
-	// Sort the members by key, keeping their order within a class.
-	clear(counts)
-	for _, k := range keys {
-		counts[k+1]++
-	}
-	for k := 1; k < len(counts); k++ {
-		counts[k] += counts[k-1]
-	}
-	copy(at, counts)
-	for j, k := range keys {
-		sorted[at[k]] = members[j]
-		at[k]++
-	}
+	counts := v.split(g, members, lv, sorted)
 	win := v.WinKey()
 	if counts[win+1] > counts[win] {
 		w.depth[g] = uint8(d + 1)
@@ -256,6 +239,31 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 		}
 	}
 	return nil
+}
+
+// split sorts members into sorted by the key of the feedback each gives
+// guess g, keeping their order within a class, with lv's keys and counts
+// as its memory; class k is sorted[counts[k]:counts[k+1]].
+func (v *Variant) split(g int, members []uint32, lv *level, sorted []uint32) (counts []int) {
+	n := len(members)
+	lv.keys = grow(lv.keys, n)
+	lv.counts = grow(lv.counts, 2*v.keys+1)
+	keys := lv.keys
+	counts, at := lv.counts[:v.keys+1], lv.counts[v.keys+1:]
+	v.KeysOf(g, members, keys)
+	clear(counts)
+	for _, k := range keys {
+		counts[k+1]++
+	}
+	for k := 1; k < len(counts); k++ {
+		counts[k] += counts[k-1]
+	}
+	copy(at, counts)
+	for j, k := range keys {
+		sorted[at[k]] = members[j]
+		at[k]++
+	}
+	return counts
 }
 
 // grow returns b resized to n, reallocated if it is too small.
