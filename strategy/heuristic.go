@@ -92,6 +92,9 @@ type Entropy struct {
 	// that many candidates: the play-outs near the root cost most, each
 	// playing out most of the tree.
 	RolloutMax int
+	// RolloutSmall, if not 0, plays out MaxRollout guesses at nodes of at
+	// most that many candidates, where play-outs cost least.
+	RolloutSmall int
 }
 
 // MaxRollout is the most guesses Entropy.Rollout plays out at a node.
@@ -115,13 +118,16 @@ func (s Entropy) objective() (objective, error) {
 	if s.Rollout < 0 || s.Rollout > MaxRollout {
 		return objective{}, fmt.Errorf("mastermind: entropy's play-outs %d: want 0 to %d guesses", s.Rollout, MaxRollout)
 	}
-	if s.RolloutMax < 0 {
-		return objective{}, fmt.Errorf("mastermind: entropy's largest node played out, %d: want 0 (every node) or more", s.RolloutMax)
+	if s.RolloutMax < 0 || s.RolloutSmall < 0 {
+		return objective{}, fmt.Errorf("mastermind: entropy's nodes played out, at most %d and %d candidates: want 0 (every node) or more", s.RolloutMax, s.RolloutSmall)
 	}
 	if s.Rollout > 1 {
 		o.rollout = engine.Rollout{Top: s.Rollout, Min: 3, Max: math.MaxInt}
 		if s.RolloutMax > 0 {
 			o.rollout.Max = s.RolloutMax
+		}
+		if s.RolloutSmall > 0 {
+			o.rollout.Small, o.rollout.SmallTop = s.RolloutSmall, MaxRollout
 		}
 	}
 	return o, nil
@@ -141,6 +147,9 @@ func (s Entropy) Settings(r mm.Rules) map[string]string {
 		m["rollout"] = strconv.Itoa(s.Rollout)
 		if s.RolloutMax > 0 {
 			m["rollout-max"] = strconv.Itoa(s.RolloutMax)
+		}
+		if s.RolloutSmall > 0 {
+			m["rollout-small"] = strconv.Itoa(s.RolloutSmall)
 		}
 	}
 	if len(m) == 0 {

@@ -21,9 +21,9 @@ type Options struct {
 	WinBonus float64
 	// Near is entropy's Entropy.Near.
 	Near bool
-	// Rollout and RolloutMax are entropy's Entropy.Rollout and
-	// Entropy.RolloutMax.
-	Rollout, RolloutMax int
+	// Rollout, RolloutMax and RolloutSmall are entropy's Entropy.Rollout,
+	// Entropy.RolloutMax and Entropy.RolloutSmall.
+	Rollout, RolloutMax, RolloutSmall int
 	// MaxDepth bounds the guesses of any game for optimal; 0 for no
 	// limit.
 	MaxDepth int
@@ -67,7 +67,7 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return ExpectedSize{ConsistentOnly: o.ConsistentOnly} }},
 	{"entropy", "maximise the entropy of the partition (Neuwirth)",
 		func(o Options) mm.Strategy {
-			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, Rollout: o.Rollout, RolloutMax: o.RolloutMax}
+			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, Rollout: o.Rollout, RolloutMax: o.RolloutMax, RolloutSmall: o.RolloutSmall}
 		}},
 	{"most-parts", "maximise the number of classes (Kooi; Max-Parts)",
 		func(o Options) mm.Strategy { return MostParts{ConsistentOnly: o.ConsistentOnly} }},

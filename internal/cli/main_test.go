@@ -332,6 +332,8 @@ var errorCases = []struct {
 	{"rollout too large", []string{"bench", "--strategy", "entropy", "--rollout", "65"}, "", "--rollout 65: want 0 to 64 guesses"},
 	{"negative rollout max", []string{"bench", "--strategy", "entropy", "--rollout", "4", "--rollout-max", "-3"}, "", "--rollout-max -3: want 0 (every node) or more candidates"},
 	{"rollout max alone", []string{"bench", "--strategy", "entropy", "--rollout-max", "100"}, "", "--rollout-max 100 plays nothing out without --rollout 2 or more"},
+	{"rollout small alone", []string{"bench", "--strategy", "entropy", "--rollout-small", "100"}, "", "--rollout-small 100 plays nothing out without --rollout 2 or more"},
+	{"negative rollout small", []string{"bench", "--strategy", "entropy", "--rollout", "4", "--rollout-small", "-1"}, "", "--rollout-small -1: want 0 (none) or more candidates"},
 	{"win bonus not a number", []string{"bench", "--strategy", "entropy", "--win-bonus", "NaN"}, "", "--win-bonus NaN: want 0 to 10 nats"},
 	{"auto wrong length", []string{"solve", "--colors", "15", "--pegs", "15", "--strategy", "auto", "12345"}, "", "15"},
 }

@@ -40,6 +40,7 @@ var strategyFlags = []struct {
 	{"near", []string{"entropy"}},
 	{"rollout", []string{"entropy"}},
 	{"rollout-max", []string{"entropy"}},
+	{"rollout-small", []string{"entropy"}},
 	{"budget", []string{"auto", "sampler", "fit"}},
 }
 

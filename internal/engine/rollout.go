@@ -21,18 +21,32 @@ import (
 // tie. Below the node the chooser plays out again wherever the rule holds:
 // the pilot method. It costs about Top play-outs of the chooser's tree at
 // each level of the tree it covers.
+//
+// At nodes of at most Small candidates it plays out SmallTop guesses
+// instead: play-outs cost least at small nodes, so more of them there are
+// worth most for their time.
 type Rollout struct {
 	Top      int
 	Min, Max int
+	Small    int
+	SmallTop int
 }
 
 // covers reports whether the rule plays out guesses at a node of n
 // candidates.
-func (r Rollout) covers(n int) bool { return r.Top > 1 && n >= max(3, r.Min) && n <= r.Max }
+func (r Rollout) covers(n int) bool { return r.top(n) > 1 && n >= max(3, r.Min) && n <= r.Max }
+
+// top returns how many guesses are played out at a node of n candidates.
+func (r Rollout) top(n int) int {
+	if n <= r.Small {
+		return r.SmallTop
+	}
+	return r.Top
+}
 
 // rollout returns the guess for members after history under ch.Rollout.
 func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers int) (int, error) {
-	ranked, err := ch.best(ctx, wk, members, history, workers, ch.Rollout.Top)
+	ranked, err := ch.best(ctx, wk, members, history, workers, ch.Rollout.top(len(members)))
 	if err != nil {
 		return 0, err
 	}

@@ -49,7 +49,7 @@ func TestRolloutNeverWorse(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := total(depth)
-		for _, roll := range []Rollout{{Top: 3, Min: 3, Max: 1 << 20}, {Top: 6, Min: 10, Max: 100}} {
+		for _, roll := range []Rollout{{Top: 3, Min: 3, Max: 1 << 20}, {Top: 6, Min: 10, Max: 100}, {Top: 2, Max: 1 << 20, Small: 20, SmallTop: 8}} {
 			ch := &Chooser{V: v, Obj: SumNLogN, Bonus: c.bonus, Sample: c.sample, ConsistentOnly: c.consistent, Rollout: roll}
 			got := total(checkWalk(t, ch, sp, c.r.String()))
 			if got > want {
