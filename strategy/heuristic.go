@@ -93,7 +93,8 @@ type Entropy struct {
 	// playing out most of the tree.
 	RolloutMax int
 	// RolloutSmall, if not 0, plays out MaxRollout guesses at nodes of at
-	// most that many candidates, where play-outs cost least.
+	// most that many candidates (within RolloutMax), where play-outs cost
+	// least.
 	RolloutSmall int
 }
 
@@ -118,8 +119,11 @@ func (s Entropy) objective() (objective, error) {
 	if s.Rollout < 0 || s.Rollout > MaxRollout {
 		return objective{}, fmt.Errorf("mastermind: entropy's play-outs %d: want 0 to %d guesses", s.Rollout, MaxRollout)
 	}
-	if s.RolloutMax < 0 || s.RolloutSmall < 0 {
-		return objective{}, fmt.Errorf("mastermind: entropy's nodes played out, at most %d and %d candidates: want 0 (every node) or more", s.RolloutMax, s.RolloutSmall)
+	if s.RolloutMax < 0 || s.RolloutMax > 0 && s.RolloutMax < 3 {
+		return objective{}, fmt.Errorf("mastermind: entropy's largest node played out, %d candidates: want 0 (every node) or at least 3", s.RolloutMax)
+	}
+	if s.RolloutSmall < 0 {
+		return objective{}, fmt.Errorf("mastermind: entropy's largest node of 64 play-outs, %d candidates: want 0 (none) or more", s.RolloutSmall)
 	}
 	if s.Rollout > 1 {
 		o.rollout = engine.Rollout{Top: s.Rollout, Min: 3, Max: math.MaxInt}
@@ -133,8 +137,9 @@ func (s Entropy) objective() (objective, error) {
 	return o, nil
 }
 
-// Settings returns the bonus, when there is one, and the pool, when it is
-// near, as tree files record them; nil without either.
+// Settings returns the bonus, when there is one, the pool, when it is
+// near, and the play-outs, when there are some, as tree files record them;
+// nil without any.
 func (s Entropy) Settings(r mm.Rules) map[string]string {
 	m := map[string]string{}
 	if s.WinBonus != 0 {

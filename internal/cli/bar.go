@@ -78,7 +78,8 @@ func (b *bar) set(n int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
-	b.done = min(n, b.total)
+	// Counts from several goroutines may come out of order.
+	b.done = max(b.done, min(n, b.total))
 	if b.cleared || now.Sub(b.drawn) < b.throttled && b.done < b.total {
 		return
 	}
@@ -244,6 +245,15 @@ func (e *Env) newRunBar(total int) *runBar {
 		}
 	}()
 	return r
+}
+
+// label names the run on the bar.
+func (r *runBar) label(label string) {
+	if r != nil {
+		r.b.mu.Lock()
+		r.b.label = label
+		r.b.mu.Unlock()
+	}
 }
 
 // guess gives the bar the whole run's time as guessed before it starts,

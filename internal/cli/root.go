@@ -210,7 +210,7 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.Float64Var(&so.WinBonus, "win-bonus", 0, "entropy: nats a guess that could be the secret is worth beyond its class of one (0: Neuwirth's entropy; 1.5 plays best on the variants measured)")
 	f.IntVar(&so.Rollout, "rollout", 0, "entropy: choose each guess by playing the `K` best out to the end of every game, keeping the one of fewest guesses in all (the pilot method; about K times the time at each level of the tree)")
 	f.IntVar(&so.RolloutMax, "rollout-max", 0, "entropy: play out guesses only at nodes of at most `N` candidates (0: every node); those near the root cost most")
-	f.IntVar(&so.RolloutSmall, "rollout-small", 0, "entropy: play out 64 guesses at nodes of at most `N` candidates, where play-outs cost least (0: none)")
+	f.IntVar(&so.RolloutSmall, "rollout-small", 0, "entropy: play out 64 guesses at nodes of at most `N` candidates (within --rollout-max), where play-outs cost least (0: none)")
 	f.BoolVar(&so.Near, "near", false, "entropy: score as guesses only the candidates and codes one or two pegs from them, as past 2^20 codes (within 0.003 guesses a game of every code on 7x7, at a 30th of the time)")
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
@@ -247,8 +247,8 @@ func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 	if so.Rollout < 0 || so.Rollout > strategy.MaxRollout {
 		return nil, fmt.Errorf("--rollout %d: want 0 to %d guesses", so.Rollout, strategy.MaxRollout)
 	}
-	if so.RolloutMax < 0 {
-		return nil, fmt.Errorf("--rollout-max %d: want 0 (every node) or more candidates", so.RolloutMax)
+	if so.RolloutMax < 0 || so.RolloutMax > 0 && so.RolloutMax < 3 {
+		return nil, fmt.Errorf("--rollout-max %d: want 0 (every node) or at least 3 candidates, the fewest played out", so.RolloutMax)
 	}
 	if so.RolloutSmall < 0 {
 		return nil, fmt.Errorf("--rollout-small %d: want 0 (none) or more candidates", so.RolloutSmall)

@@ -94,13 +94,16 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 				// report through so.Progress; the others count the
 				// secrets found.
 				var found func(int)
+				var rb *runBar
 				if _, own := s.(eval.Treer); !own && r.Size() <= mm.MaxSpace {
-					rb := e.newRunBar(int(r.Size()))
-					rb.b.label = name
+					rb = e.newRunBar(int(r.Size()))
+					rb.label(name)
 					defer rb.stop()
 					found = rb.b.set
 				}
-				if t, err = eval.BuildTreeProgress(cmd.Context(), r, s, found); err != nil {
+				t, err = eval.BuildTreeProgress(cmd.Context(), r, s, found)
+				rb.stop() // before the tree is written
+				if err != nil {
 					return err
 				}
 			}

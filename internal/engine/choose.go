@@ -50,8 +50,8 @@ type worker struct {
 	// ranking has chooseSampled keep every guess it scores in ranked.
 	ranking        bool
 	ranked, scored []Pick
-	// roll[d] is the memory of a play-out's node d guesses below the node
-	// whose guesses are played out, rhist the history of its path.
+	// roll[d] is the memory of a play-out's node d guesses into the game,
+	// rhist the history of its path.
 	roll  []level
 	rhist []mm.Code
 	// helpers are the workers of play-outs run side by side.

@@ -84,6 +84,11 @@ func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, hi
 		for len(wk.helpers) < workers-1 {
 			wk.helpers = append(wk.helpers, &worker{})
 		}
+		// The first error stops the other play-outs.
+		parent := ctx
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
 		var next atomic.Int64
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
@@ -94,13 +99,20 @@ func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, hi
 			}
 			wg.Go(func() {
 				for i := int(next.Add(1) - 1); i < len(ranked) && errs[j] == nil; i = int(next.Add(1) - 1) {
-					errs[j] = play(w, i)
+					if errs[j] = play(w, i); errs[j] != nil {
+						cancel()
+					}
 				}
 			})
 		}
 		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
+		if err := parent.Err(); err != nil {
 			return 0, err
+		}
+		for _, err := range errs {
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return 0, err
+			}
 		}
 	}
 	best := 0

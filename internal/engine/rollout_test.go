@@ -112,8 +112,8 @@ func TestRolloutStops(t *testing.T) {
 	ch := &Chooser{V: For(sp), Obj: SumNLogN, Sample: Sample{Work: 1 << 28, Top: 8, Climb: 1}, Rollout: Rollout{Top: 8, Max: 1 << 20}}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := ch.Walk(ctx, nil, nil, 2); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("a walk with play-outs past its deadline returned %v", err)
+	if _, err := ch.Walk(ctx, nil, nil, 2); !errors.Is(err, context.DeadlineExceeded) || err.Error() != context.DeadlineExceeded.Error() {
+		t.Fatalf("a walk with play-outs past its deadline returned %q", err)
 	}
 	all := make([]uint32, sp.Len())
 	for i := range all {
