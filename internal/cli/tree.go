@@ -98,7 +98,6 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 				if _, own := s.(eval.Treer); !own && r.Size() <= mm.MaxSpace {
 					rb = e.newRunBar(int(r.Size()))
 					rb.label(name)
-					defer rb.stop()
 					found = rb.b.set
 				}
 				t, err = eval.BuildTreeProgress(cmd.Context(), r, s, found)

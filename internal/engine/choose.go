@@ -83,28 +83,28 @@ func (ch *Chooser) chooseBy(ctx context.Context, wk *worker, members []uint32, h
 		return int(members[0]), nil
 	}
 	v := ch.V
-	var stop stopRule
 	if n <= v.pairs {
 		// The lowest candidate that splits the candidates into classes
 		// of one is the answer: no guess scores better, and a candidate
-		// wins the tie. When none does, the first code that does ends
-		// the scan.
+		// wins the tie.
 		if g, ok := ch.perfectCandidate(wk, members); ok {
 			return g, nil
 		}
-		if roll {
-			return ch.rollout(ctx, wk, members, history, workers)
-		}
-		if ch.Sample.On() {
-			return ch.chooseSampled(ctx, wk, members, history, workers)
-		}
-		stop = stopRule{on: true, at: ch.Obj.Perfect(n)}
-	} else if roll {
+	}
+	var stop stopRule
+	switch {
+	case roll:
 		return ch.rollout(ctx, wk, members, history, workers)
-	} else if ch.Sample.On() {
+	case ch.Sample.On():
 		return ch.chooseSampled(ctx, wk, members, history, workers)
-	} else if at, ok := ch.Obj.Floor(n, v.pairs); ok {
-		stop = stopRule{on: true, cons: true, at: at}
+	case n <= v.pairs:
+		// When no candidate splits them into classes of one, the first
+		// code that does ends the scan.
+		stop = stopRule{on: true, at: ch.Obj.Perfect(n)}
+	default:
+		if at, ok := ch.Obj.Floor(n, v.pairs); ok {
+			stop = stopRule{on: true, cons: true, at: at}
+		}
 	}
 	pool := ch.pool(wk, members, history)
 	wk.set.load(v, members)
