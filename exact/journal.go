@@ -36,6 +36,30 @@ type Journal interface {
 	Beat(g mm.Code) error
 }
 
+// A Floorer is a Journal that knows, of units it has not solved, the least
+// they can cost: for a search within a depth limit, the totals a looser
+// search (a higher limit, or none) found for the same units, as a limit
+// never makes a unit cheaper. SolveOpenings and SolveShare give a first
+// guess up on these floors, where they beat the counting bound, before
+// searching its units.
+type Floorer interface {
+	Journal
+	// Floor returns the least total the unit of the codes that give f to
+	// first guess g can have, if known.
+	Floor(g mm.Code, f mm.Feedback) (int, bool)
+}
+
+// floor returns the least the unit of the size codes that give f to g can
+// cost: j's floor, if it knows one above the counting bound fill.
+func floor(j Journal, g mm.Code, f mm.Feedback, fill int) int {
+	if fl, ok := j.(Floorer); ok {
+		if v, ok := fl.Floor(g, f); ok && v > fill {
+			return v
+		}
+	}
+	return fill
+}
+
 // memJournal keeps nothing past the search: a search that is not resumed.
 type memJournal struct{}
 
@@ -56,7 +80,9 @@ func (memJournal) Beat(mm.Code) error                     { return nil }
 // The first guesses are tried in that order; before a unit is solved, a
 // search bounded by what the best first guess so far leaves it (Cost)
 // shows whether its first guess can still beat the best, and if not, the
-// first guess is given up and j keeps that.
+// first guess is given up and j keeps that. What the other units leave
+// counts their totals if solved, else their floors if j is a Floorer, else
+// their counting bounds.
 func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) (*Result, error) {
 	if j == nil {
 		j = memJournal{}
@@ -114,7 +140,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 			if kept[i], have[i] = j.Unit(g, fs[i]); have[i] {
 				lower[i] += kept[i].Total
 			} else {
-				lower[i] += int(sv.s.p.fill[kids[i].Remaining()])
+				lower[i] += floor(j, g, fs[i], int(sv.s.p.fill[kids[i].Remaining()]))
 			}
 		}
 		c := &choice{guess: g, total: n, depth: 1}
@@ -143,7 +169,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 					// The most this unit may cost for g to reach the
 					// best's total.
 					room := best.total - c.total - lower[i+1]
-					if room < int(sv.s.p.fill[kid.Remaining()]) {
+					if room < floor(j, g, fs[i], int(sv.s.p.fill[kid.Remaining()])) {
 						beaten = true
 						break
 					}

@@ -151,3 +151,108 @@ func TestSolveOpeningsProgress(t *testing.T) {
 		t.Errorf("report of part %v, %d codes, %d of %d parts done", p.Part, p.PartCodes, p.PartsDone, p.Parts)
 	}
 }
+
+// floorJournal is a mapJournal of a search within a limit that knows the
+// units of a looser search: those that keep to the limit it returns as
+// solved, and the totals of all as floors (exact.Floorer).
+type floorJournal struct {
+	*mapJournal
+	loose *mapJournal
+	limit int
+}
+
+func (j floorJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
+	if u, ok := j.mapJournal.Unit(g, f); ok {
+		return u, true
+	}
+	if u, ok := j.loose.Unit(g, f); ok && 1+u.Depth <= j.limit {
+		return u, true
+	}
+	return exact.Unit{}, false
+}
+
+func (j floorJournal) Floor(g mm.Code, f mm.Feedback) (int, bool) {
+	u, ok := j.loose.Unit(g, f)
+	return u.Total, ok
+}
+
+// TestSolveOpeningsFloors checks a search within a limit that starts from
+// a search without one: the same least total and worst case as Solve's
+// within the limit, with fewer units solved than on its own; and that a
+// floor above what the best leaves gives a first guess up unsolved.
+func TestSolveOpeningsFloors(t *testing.T) {
+	for _, tc := range []struct {
+		r     mm.Rules
+		depth int
+	}{
+		{mm.Rules{Colors: 6, Pegs: 4}, 5},
+		{mm.Rules{Colors: 10, Pegs: 3, Distinct: true}, 6},
+		{mm.Rules{Colors: 5, Pegs: 4}, 5},
+	} {
+		if race.Enabled && tc.r.Size() > 700 {
+			continue
+		}
+		st, _ := mm.NewState(tc.r, nil)
+		ctx := context.Background()
+		want, err := exact.Solve(ctx, st, &exact.Options{MaxDepth: tc.depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		loose := newMapJournal(-1)
+		if _, err := exact.SolveOpenings(ctx, st, nil, loose); err != nil {
+			t.Fatal(err)
+		}
+		alone := newMapJournal(-1)
+		if _, err := exact.SolveOpenings(ctx, st, &exact.Options{MaxDepth: tc.depth}, alone); err != nil {
+			t.Fatal(err)
+		}
+		j := floorJournal{newMapJournal(-1), loose, tc.depth}
+		got, err := exact.SolveOpenings(ctx, st, &exact.Options{MaxDepth: tc.depth}, j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Total != want.Total || got.Depth != want.Depth {
+			t.Errorf("%v within %d, from the search without a limit: %d depth %d; Solve %d depth %d", tc.r, tc.depth, got.Total, got.Depth, want.Total, want.Depth)
+		}
+		if total, depth := got.Tree.Cost(); total != got.Total || depth != got.Depth {
+			t.Errorf("%v within %d: the tree costs %d depth %d", tc.r, tc.depth, total, depth)
+		}
+		if j.solved >= alone.solved && alone.solved > 0 {
+			t.Errorf("%v within %d: %d units solved from the looser search's, %d alone", tc.r, tc.depth, j.solved, alone.solved)
+		}
+		t.Logf("%v within %d: %d, depth %d; %d units solved, %d alone", tc.r, tc.depth, got.Total, got.Depth, j.solved, alone.solved)
+	}
+
+	// Floors that leave a second first guess no room give it up before
+	// any of its units is solved.
+	st, _ := mm.NewState(mm.Rules{Colors: 4, Pegs: 3}, nil)
+	ctx := context.Background()
+	open, err := exact.Parts(st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loose := newMapJournal(-1)
+	for _, p := range open {
+		if p.Guess != open[0].Guess {
+			loose.units[[2]string{p.Guess.String(), p.Feedback.String()}] = exact.Unit{Guess: p.Guess, Feedback: p.Feedback, Total: 1000, Depth: 100}
+		}
+	}
+	j := floorJournal{newMapJournal(-1), loose, 0}
+	res, err := exact.SolveOpenings(ctx, st, nil, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tree.Guess != open[0].Guess {
+		t.Errorf("opened with %v, want %v", res.Tree.Guess, open[0].Guess)
+	}
+	for g := range j.beaten {
+		for k := range j.units {
+			if k[0] == g {
+				t.Errorf("first guess %s given up on its floors, yet its unit %s was solved", g, k[1])
+			}
+		}
+	}
+	if len(j.beaten) == 0 {
+		t.Errorf("no first guess given up on floors of 1000 guesses a unit")
+	}
+}

@@ -112,8 +112,8 @@ func Missing(st *mm.State, opts *Options, j Journal) ([]Part, error) {
 // another. A first guess is given up when some unit of it has no
 // strategy within opts.MaxDepth, or, with sh.Bound, cannot cost what the
 // bound leaves it: the bound less the first guesses and the least the
-// other units can cost (their totals if kept, their counting bounds if
-// not). The given-up guesses cost more than a known strategy, so the
+// other units can cost (their totals if kept, their floors (Floorer) or
+// counting bounds if not). The given-up guesses cost more than a known strategy, so the
 // optimum and SolveOpenings' choice among strategies of the least total
 // are the same as the search's alone. It returns the units this process
 // kept.
@@ -163,10 +163,10 @@ func SolveShare(ctx context.Context, st *mm.State, opts *Options, j Journal, sh 
 				if u, ok := j.Unit(q.Guess, q.Feedback); ok {
 					room -= u.Total
 				} else {
-					room -= int(sv.s.p.fill[q.Size])
+					room -= floor(j, q.Guess, q.Feedback, int(sv.s.p.fill[q.Size]))
 				}
 			}
-			below := room >= int(sv.s.p.fill[p.Size])
+			below := room >= floor(j, p.Guess, p.Feedback, int(sv.s.p.fill[p.Size]))
 			if below {
 				if _, below, err = sv.Cost(ctx, sts[k], room+1); err != nil {
 					return kept, err

@@ -31,6 +31,10 @@ type fileJournal struct {
 	rules mm.Rules
 	limit int
 	own   string // the file of the list this process writes
+	// The journals of the same row's looser searches (no limit, or a
+	// higher one): a unit they solved within this one's limit is solved
+	// here too, and every unit they solved costs here at least as much.
+	looser []*fileJournal
 
 	mu     sync.Mutex
 	list   journalList // what this process keeps, or read from own
@@ -163,7 +167,27 @@ func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 			return exact.Unit{Guess: g, Feedback: f, Total: u.Total, Depth: u.Depth, Tree: t}, true
 		}
 	}
+	// A looser search's least total for the unit is the least within
+	// this limit too when its tree keeps to the limit (the first guess
+	// and the unit's depth after it).
+	for _, l := range j.looser {
+		if u, ok := l.Unit(g, f); ok && 1+u.Depth <= j.limit {
+			return u, true
+		}
+	}
 	return exact.Unit{}, false
+}
+
+// Floor returns the greatest total the looser searches found for the
+// unit (exact.Floorer): within a limit it costs at least that.
+func (j *fileJournal) Floor(g mm.Code, f mm.Feedback) (int, bool) {
+	v, ok := 0, false
+	for _, l := range j.looser {
+		if u, found := l.Unit(g, f); found && (!ok || u.Total > v) {
+			v, ok = u.Total, true
+		}
+	}
+	return v, ok
 }
 
 // tree reads the tree file of u, if it is the one listed.

@@ -335,11 +335,17 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		// and run.
 		cpu, wall float64
 	)
+	// The journals of the searches done so far, each looser than the
+	// next: what they solved bounds what the next search can find, and
+	// their units that keep to its limit it need not solve again.
+	var looser []*fileJournal
 	solve := func(depth int) (*exact.Result, error) {
 		j, err := openJournal(partial, r, depth, self)
 		if err != nil {
 			return nil, err
 		}
+		j.looser = slices.Clone(looser)
+		looser = append(looser, j)
 		if n := j.Units(); n > 0 && !m.merge {
 			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, n)
 		}

@@ -127,6 +127,62 @@ func TestFileJournal(t *testing.T) {
 	}
 }
 
+// TestFileJournalLooser checks that the search within a limit takes from
+// the search without one the units that keep to the limit, no others, and
+// their totals as floors, and still finds Solve's least total within the
+// limit.
+func TestFileJournalLooser(t *testing.T) {
+	dir := t.TempDir()
+	r := mm.Rules{Colors: 6, Pegs: 4}
+	st, _ := mm.NewState(r, nil)
+	ctx := context.Background()
+	j0, _ := openJournal(dir, r, 0, -1)
+	if _, err := exact.SolveOpenings(ctx, st, nil, j0); err != nil {
+		t.Fatal(err)
+	}
+	j5, _ := openJournal(dir, r, 5, -1)
+	j5.looser = []*fileJournal{j0}
+	opts := &exact.Options{MaxDepth: 5, AnyWorstCase: true}
+	got, err := exact.SolveOpenings(ctx, st, opts, j5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exact.Solve(ctx, st, &exact.Options{MaxDepth: 5})
+	if err != nil || got.Total != want.Total || got.Depth > 5 {
+		t.Fatalf("within 5 from the search without a limit: %d depth %d; Solve %d, %v", got.Total, got.Depth, want.Total, err)
+	}
+	if j5.Kept() == 0 || j5.Kept() >= j0.Units() {
+		t.Errorf("within 5: %d units solved, %d without a limit; want some, and fewer", j5.Kept(), j0.Units())
+	}
+	took, deep := 0, 0
+	for _, u := range j0.list.Units {
+		g, _ := r.ParseCode(u.Guess)
+		f := mm.Feedback{Black: u.Black, White: u.White}
+		if fl, ok := j5.Floor(g, f); !ok || fl > u.Total {
+			t.Errorf("floor of %s %v = %d, %v; want at least %d", u.Guess, f, fl, ok, u.Total)
+		}
+		own, solved := j5.list.unit(u.Guess, u.Black, u.White)
+		v, ok := j5.Unit(g, f)
+		switch {
+		case !ok:
+			t.Errorf("unit %s %v not found within 5", u.Guess, f)
+		case u.Depth+1 <= 5 && !solved:
+			took++
+			if v.Total != u.Total {
+				t.Errorf("unit %s %v within 5: %d; without a limit %d", u.Guess, f, v.Total, u.Total)
+			}
+		case u.Depth+1 > 5:
+			deep++
+			if !solved || own.Total < u.Total || v.Depth+1 > 5 {
+				t.Errorf("unit %s %v of depth %d without a limit, within 5: %+v (solved %v)", u.Guess, f, u.Depth, v, solved)
+			}
+		}
+	}
+	if took == 0 || deep == 0 {
+		t.Errorf("%d units taken from the search without a limit, %d too deep for it; want some of each", took, deep)
+	}
+}
+
 // TestFileJournalDamaged checks that a part whose tree file is missing or
 // is not the tree listed is solved again, to the same result.
 func TestFileJournalDamaged(t *testing.T) {
@@ -271,4 +327,14 @@ func TestOptimaShards(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "run whole") {
 		t.Errorf("optima --shard --merge: %v; want refused", err)
 	}
+}
+
+// unit returns the entry of the unit of g's answer black, white in l.
+func (l *journalList) unit(g string, black, white int) (journalUnit, bool) {
+	for _, u := range l.Units {
+		if u.Guess == g && u.Black == black && u.White == white {
+			return u, true
+		}
+	}
+	return journalUnit{}, false
 }
