@@ -220,21 +220,58 @@ func (g *Group) Canonical(x []uint8) bool {
 	if g.root {
 		return rootCanonical(x)
 	}
-	var y [mm.MaxPegs]uint8
-	if g.normalize(x, y[:len(x)]) || !slices.Equal(x, y[:len(x)]) {
+	if !g.normal(x) {
 		return false
 	}
 	if len(g.auts) == 0 {
 		return true
 	}
-	var z [mm.MaxPegs]uint8
+	// Codes of up to 16 pegs, nearly all, need no buffers on the heap.
+	var ybuf, zbuf [16]uint8
+	y, z := ybuf[:], zbuf[:]
+	if len(x) > len(ybuf) {
+		y, z = make([]uint8, len(x)), make([]uint8, len(x))
+	}
+	y, z = y[:len(x)], z[:len(x)]
 	for _, a := range g.auts {
 		for i, k := range x {
 			y[a.pos[i]] = a.col[k]
 		}
-		g.normalize(y[:len(x)], z[:len(x)])
-		if slices.Compare(z[:len(x)], x) < 0 {
+		g.normalize(y, z)
+		if slices.Compare(z, x) < 0 {
 			return false
+		}
+	}
+	return true
+}
+
+// normal reports whether normalize leaves x unchanged: its free colours
+// are the lowest free ones in order of first appearance, and its excluded
+// colours the lowest excluded one (with distinct colours, the lowest ones
+// in order). It is the hot test of the near pools, so it keeps no table.
+func (g *Group) normal(x []uint8) bool {
+	var seen uint64
+	nextFree, nextExcl := 0, 0
+	for _, k := range x {
+		bit := uint64(1) << k
+		switch {
+		case g.free&bit != 0:
+			if seen&bit == 0 {
+				if k != g.freeList[nextFree] {
+					return false
+				}
+				seen |= bit
+				nextFree++
+			}
+		case g.excl&bit != 0:
+			want := g.exclList[0]
+			if g.rules.Distinct {
+				want = g.exclList[nextExcl]
+				nextExcl++
+			}
+			if k != want {
+				return false
+			}
 		}
 	}
 	return true
