@@ -56,6 +56,10 @@ type worker struct {
 	rhist []mm.Code
 	// helpers are the workers of play-outs run side by side.
 	helpers []*worker
+	// base holds, by nodeKey, what the rule without play-outs totals
+	// from the nodes it played out whole: the play-out of the guess
+	// chosen above a node has played out the rule's own guess there.
+	base map[uint64]int
 }
 
 // A level is a node's memory for splitting its candidates.
@@ -63,6 +67,7 @@ type level struct {
 	keys   []uint16
 	counts []int
 	sorted []uint32
+	order  []int // a play-out's classes, largest first
 }
 
 // Choose returns the space index of the guess for the candidates members

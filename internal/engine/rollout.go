@@ -59,6 +59,13 @@ func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, hi
 	totals := make([]int, len(ranked))
 	var least atomic.Int64
 	least.Store(math.MaxInt64)
+	// The rule's own guess comes first; the play-out above this node
+	// that led here has often played it out already.
+	from := 0
+	if t, ok := wk.base[nodeKey(members, history)]; ok {
+		totals[0], from = t, 1
+		least.Store(int64(t))
+	}
 	play := func(w *worker, i int) error {
 		w.rhist = append(w.rhist[:0], history...)
 		bound := least.Load()
@@ -74,8 +81,8 @@ func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, hi
 		}
 		return nil
 	}
-	if workers = min(workers, len(ranked)); workers <= 1 {
-		for i := range ranked {
+	if workers = min(workers, len(ranked)-from); workers <= 1 {
+		for i := from; i < len(ranked); i++ {
 			if err := play(wk, i); err != nil {
 				return 0, err
 			}
@@ -90,6 +97,7 @@ func (ch *Chooser) rollout(ctx context.Context, wk *worker, members []uint32, hi
 		ctx, cancel = context.WithCancel(ctx)
 		defer cancel()
 		var next atomic.Int64
+		next.Store(int64(from))
 		errs := make([]error, workers)
 		var wg sync.WaitGroup
 		for j := range workers {
@@ -197,31 +205,110 @@ func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d 
 		wk.rhist = append(wk.rhist[:d], mm.Code{})
 	}
 	wk.rhist[d] = v.sp.Code(g)
+	// The classes largest first, each bounded from below by what they
+	// must cost at least (least): once what is played out and that
+	// bound of the rest exceed bound, the total does. The small classes
+	// left last are nearly what their bounds say, so the play-out is cut
+	// as soon as the large ones have cost too much; and each class is
+	// played out within what the others leave it.
 	win := v.WinKey()
-	total := n
-	for k := 0; k < v.keys && total <= bound; k++ {
-		lo, hi := counts[k], counts[k+1]
+	order := lv.order[:0]
+	rest := 0
+	for k := 0; k < v.keys; k++ {
+		size := counts[k+1] - counts[k]
 		switch {
-		case k == win || lo == hi:
-		case hi-lo == 1:
+		case k == win || size == 0:
+			continue
+		case size == n:
+			return math.MaxInt, nil // g learns nothing: no total is too high for it
+		}
+		order = append(order, k)
+		rest += v.least(size)
+	}
+	lv.order = order
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(counts[b+1]-counts[b], counts[a+1]-counts[a]), cmp.Compare(a, b))
+	})
+	total := n
+	for _, k := range order {
+		if total+rest > bound {
+			return total + rest, nil
+		}
+		lo, hi := counts[k], counts[k+1]
+		rest -= v.least(hi - lo)
+		switch hi - lo {
+		case 1:
 			total++
-		case hi-lo == 2:
+		case 2:
 			total += 3
-		case hi-lo == n:
-			// g learns nothing: no total is too high for it.
-			return math.MaxInt, nil
 		default:
 			kids := sorted[lo:hi:hi]
-			next, err := ch.chooseBy(ctx, wk, kids, wk.rhist[:d+1], 1, false)
-			if err != nil {
-				return 0, err
-			}
-			sub, err := ch.playOut(ctx, wk, kids, d+1, next, bound-total)
-			if err != nil || sub == math.MaxInt {
-				return sub, err
+			key := nodeKey(kids, wk.rhist[:d+1])
+			sub, ok := wk.base[key]
+			if !ok {
+				next, err := ch.chooseBy(ctx, wk, kids, wk.rhist[:d+1], 1, false)
+				if err != nil {
+					return 0, err
+				}
+				room := bound - total - rest
+				if sub, err = ch.playOut(ctx, wk, kids, d+1, next, room); err != nil || sub == math.MaxInt {
+					return sub, err
+				}
+				if sub <= room { // played out whole
+					wk.remember(key, sub)
+				}
 			}
 			total += sub
 		}
 	}
 	return total, nil
+}
+
+// memoMax bounds how many nodes' totals a worker keeps (worker.base).
+const memoMax = 1 << 19
+
+// remember keeps t as the rule's total from the node of key.
+func (wk *worker) remember(key uint64, t int) {
+	if wk.base == nil || len(wk.base) >= memoMax {
+		wk.base = make(map[uint64]int, 1024) // the oldest are the least use
+	}
+	wk.base[key] = t
+}
+
+// nodeKey identifies a node by its candidates and the guesses that led to
+// it (which the rule's symmetries depend on): 64 bits of a hash, so that
+// two nodes share a key about once in 2^64 pairs. A shared key could only
+// steer a choice; every total reported is counted on the tree itself.
+func nodeKey(members []uint32, history []mm.Code) uint64 {
+	h := uint64(len(members))*0x9e3779b97f4a7c15 + uint64(len(history))
+	mix := func(x uint64) {
+		h = (h ^ x) * 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	for _, c := range members {
+		mix(uint64(c))
+	}
+	for _, g := range history {
+		for j := range g.Len() {
+			mix(uint64(g.Peg(j)) | uint64(j+1)<<8)
+		}
+	}
+	return h
+}
+
+// least returns the fewest guesses in all that any rule takes to find
+// each of n secrets from their node: the next guess finds at most one, and
+// each guess after it splits its codes into at most as many classes as
+// there are answers but the win, each guess of the next level finding at
+// most one of its class.
+func (v *Variant) least(n int) int {
+	width := (v.P+1)*(v.P+2)/2 - 2 // the answers, but the win and 1 black and P-1 white
+	total := 0
+	for t, found := 1, 1; n > 0; t++ {
+		k := min(n, found)
+		total += t * k
+		n -= k
+		found = min(found*width, n) // no more than are left: no overflow
+	}
+	return total
 }

@@ -94,12 +94,41 @@ func TestPlayOut(t *testing.T) {
 		if want := total(depth); got != want {
 			t.Fatalf("%v: play-out of %v totals %d; the walk %d", r, sp.Code(g), got, want)
 		}
-		cut, err := ch.playOut(context.Background(), wk, all, 0, g, got/2)
-		if err != nil {
-			t.Fatal(err)
+		// Cut short below its total, the play-out gives a total above
+		// the bound and at most the whole one; at or above, the whole.
+		for _, bound := range []int{got / 2, got * 9 / 10, got - 1, got, got + 1} {
+			cut, err := ch.playOut(context.Background(), wk, all, 0, g, bound)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bound >= got && cut != got || bound < got && (cut <= bound || cut > got) {
+				t.Fatalf("%v: play-out of total %d bounded by %d gives %d", r, got, bound, cut)
+			}
 		}
-		if cut <= got/2 || cut > got {
-			t.Fatalf("%v: play-out bounded by %d gives %d; want above %d, at most %d", r, got/2, cut, got/2, got)
+	}
+}
+
+// TestLeast checks the counting bound of a play-out's classes against
+// known least totals: a class of one costs a guess, of two three, and no
+// bound exceeds the optimum of the whole space from its first guess.
+func TestLeast(t *testing.T) {
+	for _, tc := range []struct {
+		r       mm.Rules
+		n, most int
+	}{
+		{mm.Rules{Colors: 6, Pegs: 4}, 1, 1},
+		{mm.Rules{Colors: 6, Pegs: 4}, 2, 3},
+		{mm.Rules{Colors: 6, Pegs: 4}, 3, 5},
+		{mm.Rules{Colors: 6, Pegs: 4}, 1296, 5625},    // Koyama and Lai
+		{mm.Rules{Colors: 7, Pegs: 4}, 2401, 11228},   // Ville
+		{mm.Rules{Colors: 2, Pegs: 3}, 8, 18},         // optima (records/optimal.csv)
+		{mm.Rules{Colors: 10, Pegs: 4}, 10000, 55632}, // optima
+		{mm.Rules{Colors: 8, Pegs: 5}, 32768, 178545}, // a tree (records/8x5-entropy-rollout.json.gz)
+	} {
+		sp, _ := mm.SpaceOf(tc.r)
+		got := For(sp).least(tc.n)
+		if got > tc.most || tc.n <= 2 && got != tc.most || got < 2*tc.n-1 {
+			t.Errorf("%v: least(%d) = %d; want at least %d, at most %d", tc.r, tc.n, got, 2*tc.n-1, tc.most)
 		}
 	}
 }
