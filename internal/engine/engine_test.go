@@ -101,6 +101,63 @@ func TestScoreMatchesPartition(t *testing.T) {
 	}
 }
 
+// TestScoreMended checks the kernel's mended sums (a near pool's scoring)
+// against mm's partition, on guesses as a near pool lists them: runs of
+// the codes one and two pegs from a code, with other codes and a second
+// set between them, so that the sums mended come from the guess before on
+// the same set or from none.
+func TestScoreMended(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, r := range variantsUnderTest {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := For(sp)
+		if v.off == nil {
+			continue // no sliced kernel
+		}
+		for _, n := range []int{slicedMin, 64, 200} {
+			var a, b set
+			a.load(v, randomMembers(rng, sp, n))
+			b.load(v, randomMembers(rng, sp, n+1))
+			var sc scratch
+			sc.ready(&a)
+			sc.mend = true
+			x := make([]int, r.Pegs)
+			for range 30 {
+				c := sp.Code(rng.IntN(sp.Len()))
+				for j := range x {
+					x[j] = c.Peg(j)
+				}
+				for range 12 {
+					// One or two pegs changed, or another set now and
+					// then.
+					for range 1 + rng.IntN(2) {
+						x[rng.IntN(r.Pegs)] = rng.IntN(r.Colors)
+					}
+					g, err := mm.NewCode(x...)
+					if err != nil {
+						continue // distinct colours broken
+					}
+					gi, ok := sp.Index(g)
+					if !ok {
+						continue
+					}
+					s := &a
+					if rng.IntN(8) == 0 {
+						s = &b
+					}
+					want, wantCons := reference(t, sp, s.members, gi, SumNLogN)
+					if got, cons, ok := sc.score(s, gi, SumNLogN, math.MaxInt64); !ok || got != want || cons != wantCons {
+						t.Fatalf("%v, %d members, guess %v mended: score %d, %t (ok %t); want %d, %t", r, len(s.members), g, got, cons, ok, want, wantCons)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestScoreLargeSets checks the packed kernel's score against mm's
 // partition on sets larger than the table of n·ln n, whose classes pass
 // it, on a variant beyond the sliced kernel.

@@ -68,10 +68,17 @@ func (s *set) scoreWord(sc *scratch, g int, o Objective) (score int64, cons, ok 
 
 // first returns the sums, in three bit slices each, of guess off's
 // position masks and of its count masks over the first plane m of s.
-// Guesses come in ascending order, so a guess often shares its first pegs
-// with the one before: the sums over those pegs are kept (sc.pre), and
-// only the pegs after them are added.
+// Guesses often come in ascending order, so a guess often shares its
+// first pegs with the one before: the sums over those pegs are kept
+// (sc.pre), and only the pegs after them are added. In a near pool
+// (sc.mend) they come as the codes one peg away from one code, which
+// differ from the guess before in one peg and few count masks: there the
+// last guess's sums (sc.last) are mended instead when that costs less,
+// its masks that differ taken out and the new ones added.
 func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
+	if sc.mend {
+		return sc.mended(s, m, off)
+	}
 	P := s.v.P
 	// The first bytes of off are the guess's pegs' position offsets: the
 	// lowest byte that differs from the last guess's ends the pegs they
@@ -82,6 +89,11 @@ func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1,
 		j = min(bits.TrailingZeros64(key^sc.preKey)>>3, P-1)
 	}
 	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
+	return sc.prefix(P, j, m, off)
+}
+
+// prefix returns first's sums from those over the first j pegs.
+func (sc *scratch) prefix(P, j int, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
 	pre := &sc.pre
 	p := &pre[j&7]
 	b0, b1, b2, t0, t1, t2 = p[0], p[1], p[2], p[3], p[4], p[5]
@@ -95,9 +107,80 @@ func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1,
 	return
 }
 
+// mended is first for a near pool: from the last guess's sums when few
+// of its masks differ, else from the sums over the pegs shared with the
+// guess of sc.pre.
+func (sc *scratch) mended(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
+	P := s.v.P
+	key := binary.LittleEndian.Uint64(off[:8])
+	// The guess's 2P offsets, in two words.
+	lo, hi := key, binary.LittleEndian.Uint64(off[8:])&(1<<(8*(2*P-8)&63)-1)
+	if P < 4 {
+		lo &= 1<<(16*P) - 1
+		hi = 0
+	}
+	j := 0
+	if sc.preSet == s && sc.preGen == s.gen {
+		j = min(bits.TrailingZeros64(key^sc.preKey)>>3, P-1)
+	}
+	dlo, dhi := lo^sc.lastOff[0], hi^sc.lastOff[1]
+	// A mended mask costs about 5/4 of one added.
+	if sc.lastSet == s && sc.lastGen == s.gen && j < P-1 && 5*(byteCount(dlo)+byteCount(dhi)) < 8*(P-j) {
+		b0, b1, b2, t0, t1, t2 = sc.last[0], sc.last[1], sc.last[2], sc.last[3], sc.last[4], sc.last[5]
+		// Out first, then in: a sum never passes 7 on the way.
+		for i, d := range [2]uint64{dlo, dhi} {
+			old := sc.lastOff[i]
+			for d != 0 {
+				k := bits.TrailingZeros64(d) &^ 7
+				d &^= 0xff << k
+				if x := m[uint8(old>>k)]; 8*i+k/8 < P {
+					b0, b1, b2 = sub(b0, b1, b2, x)
+				} else {
+					t0, t1, t2 = sub(t0, t1, t2, x)
+				}
+			}
+		}
+		for i, d := range [2]uint64{dlo, dhi} {
+			cur := [2]uint64{lo, hi}[i]
+			for d != 0 {
+				k := bits.TrailingZeros64(d) &^ 7
+				d &^= 0xff << k
+				if x := m[uint8(cur>>k)]; 8*i+k/8 < P {
+					b0, b1, b2 = add(b0, b1, b2, x)
+				} else {
+					t0, t1, t2 = add(t0, t1, t2, x)
+				}
+			}
+		}
+	} else {
+		sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
+		b0, b1, b2, t0, t1, t2 = sc.prefix(P, j, m, off)
+	}
+	sc.last = [6]uint64{b0, b1, b2, t0, t1, t2}
+	sc.lastOff = [2]uint64{lo, hi}
+	sc.lastSet, sc.lastGen = s, s.gen
+	return
+}
+
+// byteCount returns how many bytes of x are not 0.
+func byteCount(x uint64) int {
+	x |= x >> 4
+	x |= x >> 2
+	x |= x >> 1
+	return bits.OnesCount64(x & 0x0101010101010101)
+}
+
 // smallNLogN[n] is nlognTab[n] for the classes of one plane, read by an
 // index the compiler needs no check for.
 var smallNLogN [128]int64
+
+// sub takes the bits of x, one a code, from the sums kept in three bit
+// slices (s2 s1 s0); x is one of the masks added to them.
+func sub(s0, s1, s2, x uint64) (uint64, uint64, uint64) {
+	b0 := x &^ s0
+	b1 := b0 &^ s1
+	return s0 ^ x, s1 ^ b0, s2 ^ b1
+}
 
 // add adds the bits of x, one a code, to the sums kept in three bit
 // slices (s2 s1 s0); no sum passes 7.

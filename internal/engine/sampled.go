@@ -222,6 +222,7 @@ func (ch *Chooser) scoreList(ctx context.Context, wk *worker, guesses []int32, w
 	next := 0
 	work := func(sc *scratch) {
 		sc.ready(s)
+		sc.mend = true
 		for {
 			mu.Lock()
 			c, low := next, best

@@ -72,11 +72,21 @@ type scratch struct {
 	preKey uint64
 	preSet *set
 	preGen uint64
+	// mend has first mend the sums of the guess before (a near pool's
+	// scoreList sets it, ready clears it): last holds them, of the
+	// guess of offsets lastOff (its first 2P bytes, in two words) against
+	// lastSet's first plane.
+	mend    bool
+	last    [6]uint64
+	lastOff [2]uint64
+	lastSet *set
+	lastGen uint64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 }
 
 func (sc *scratch) ready(s *set) {
+	sc.mend = false
 	if len(sc.counts) < s.v.keys {
 		sc.counts = make([]uint32, s.v.keys)
 	}
