@@ -458,3 +458,26 @@ func TestPairsGenerated(t *testing.T) {
 		t.Error("pairs.go is stale: run go generate ./internal/engine")
 	}
 }
+
+// TestDigits checks the colours the near pools read from the variant's
+// tables against the space's codes.
+func TestDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, r := range variantsUnderTest {
+		sp, err := mm.SpaceOf(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := For(sp)
+		x := make([]uint8, r.Pegs)
+		for range 100 {
+			i := rng.IntN(sp.Len())
+			v.digits(i, x)
+			for j, k := range x {
+				if c := sp.Code(i); int(k) != c.Peg(j) {
+					t.Fatalf("%v: digits of %v = %v", r, c, x)
+				}
+			}
+		}
+	}
+}

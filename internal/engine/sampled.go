@@ -175,6 +175,14 @@ func (ch *Chooser) mutants(wk *worker, grp *symmetry.Group, guesses []int32, x [
 
 // digits writes the colours of code i, from 0, to x.
 func (v *Variant) digits(i int, x []uint8) {
+	if v.off != nil {
+		// Peg j's position offset is j·C plus its colour.
+		off := v.off[i*2*v.P : i*2*v.P+len(x)]
+		for j := range x {
+			x[j] = off[j] - uint8(j*v.C)
+		}
+		return
+	}
 	code := v.sp.Code(i)
 	for j := range x {
 		x[j] = uint8(code.Peg(j))
