@@ -270,7 +270,9 @@ const memoMax = 1 << 19
 // remember keeps t as the rule's total from the node of key.
 func (wk *worker) remember(key uint64, t int) {
 	if wk.base == nil || len(wk.base) >= memoMax {
-		wk.base = make(map[uint64]int, 1024) // the oldest are the least use
+		// Full: start afresh. Most entries are of subtrees the walk
+		// has left, and the walk itself never needs one.
+		wk.base = make(map[uint64]int, 1024)
 	}
 	wk.base[key] = t
 }
