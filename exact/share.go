@@ -113,10 +113,10 @@ func Missing(st *mm.State, opts *Options, j Journal) ([]Part, error) {
 // strategy within opts.MaxDepth, or, with sh.Bound, cannot cost what the
 // bound leaves it: the bound less the first guesses and the least the
 // other units can cost (their totals if kept, their floors (Floorer) or
-// counting bounds if not). The given-up guesses cost more than a known strategy, so the
-// optimum and SolveOpenings' choice among strategies of the least total
-// are the same as the search's alone. It returns the units this process
-// kept.
+// counting bounds if not). The given-up guesses cost more than a known
+// strategy, so the optimum and SolveOpenings' choice among strategies of
+// the least total are the same as the search's alone. It returns the
+// units this process kept.
 func SolveShare(ctx context.Context, st *mm.State, opts *Options, j Journal, sh Share) (int, error) {
 	sv, err := NewSolver(st, opts)
 	if err != nil {

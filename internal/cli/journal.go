@@ -34,6 +34,8 @@ type fileJournal struct {
 	// The journals of the same row's looser searches (no limit, or a
 	// higher one): a unit they solved within this one's limit is solved
 	// here too, and every unit they solved costs here at least as much.
+	// Their trees are of any worst case within their limits, as the
+	// searches within a limit ask (exact.Options.AnyWorstCase).
 	looser []*fileJournal
 
 	mu     sync.Mutex
@@ -155,9 +157,27 @@ func (j *fileJournal) Kept() int {
 }
 
 func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
+	if u, ok := j.solved(g, f); ok {
+		return u, true
+	}
+	// A looser search's least total for the unit is the least within
+	// this limit too when its tree keeps to the limit (the first guess
+	// and the unit's depth after it).
+	for _, l := range j.looser {
+		if u, ok := l.solved(g, f); ok && 1+u.Depth <= j.limit {
+			return u, true
+		}
+	}
+	return exact.Unit{}, false
+}
+
+// solved returns the unit of the codes that give f to g if this search
+// solved it, by this process or another, with its tree.
+func (j *fileJournal) solved(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 	j.mu.Lock()
-	defer j.mu.Unlock()
-	for _, u := range slices.Concat(j.list.Units, j.others.Units) {
+	units := slices.Concat(j.list.Units, j.others.Units)
+	j.mu.Unlock()
+	for _, u := range units {
 		if u.Guess != g.String() || u.Black != f.Black || u.White != f.White {
 			continue
 		}
@@ -167,25 +187,22 @@ func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 			return exact.Unit{Guess: g, Feedback: f, Total: u.Total, Depth: u.Depth, Tree: t}, true
 		}
 	}
-	// A looser search's least total for the unit is the least within
-	// this limit too when its tree keeps to the limit (the first guess
-	// and the unit's depth after it).
-	for _, l := range j.looser {
-		if u, ok := l.Unit(g, f); ok && 1+u.Depth <= j.limit {
-			return u, true
-		}
-	}
 	return exact.Unit{}, false
 }
 
-// Floor returns the greatest total the looser searches found for the
-// unit (exact.Floorer): within a limit it costs at least that.
+// Floor returns the greatest total the looser searches list for the
+// unit (exact.Floorer): within a limit it costs at least that. A total
+// is the result of a search whether or not its tree file is at hand.
 func (j *fileJournal) Floor(g mm.Code, f mm.Feedback) (int, bool) {
 	v, ok := 0, false
 	for _, l := range j.looser {
-		if u, found := l.Unit(g, f); found && (!ok || u.Total > v) {
-			v, ok = u.Total, true
+		l.mu.Lock()
+		for _, u := range slices.Concat(l.list.Units, l.others.Units) {
+			if u.Guess == g.String() && u.Black == f.Black && u.White == f.White && (!ok || u.Total > v) {
+				v, ok = u.Total, true
+			}
 		}
+		l.mu.Unlock()
 	}
 	return v, ok
 }

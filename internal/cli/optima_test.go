@@ -159,7 +159,7 @@ func TestFileJournalLooser(t *testing.T) {
 		g, _ := r.ParseCode(u.Guess)
 		f := mm.Feedback{Black: u.Black, White: u.White}
 		if fl, ok := j5.Floor(g, f); !ok || fl > u.Total {
-			t.Errorf("floor of %s %v = %d, %v; want at least %d", u.Guess, f, fl, ok, u.Total)
+			t.Errorf("floor of %s %v = %d, %v; want at most %d", u.Guess, f, fl, ok, u.Total)
 		}
 		own, solved := j5.list.unit(u.Guess, u.Black, u.White)
 		v, ok := j5.Unit(g, f)

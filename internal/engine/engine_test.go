@@ -145,8 +145,13 @@ func TestScoreMended(t *testing.T) {
 						continue
 					}
 					s := &a
-					if rng.IntN(8) == 0 {
+					switch rng.IntN(16) {
+					case 0, 1:
 						s = &b
+					case 2:
+						// The same set, loaded with other members: the
+						// sums kept are of the old ones.
+						a.load(v, randomMembers(rng, sp, n))
 					}
 					want, wantCons := reference(t, sp, s.members, gi, SumNLogN)
 					if got, cons, ok := sc.score(s, gi, SumNLogN, math.MaxInt64); !ok || got != want || cons != wantCons {

@@ -70,11 +70,11 @@ func (s *set) scoreWord(sc *scratch, g int, o Objective) (score int64, cons, ok 
 // position masks and of its count masks over the first plane m of s.
 // Guesses often come in ascending order, so a guess often shares its
 // first pegs with the one before: the sums over those pegs are kept
-// (sc.pre), and only the pegs after them are added. In a near pool
-// (sc.mend) they come as the codes one peg away from one code, which
-// differ from the guess before in one peg and few count masks: there the
-// last guess's sums (sc.last) are mended instead when that costs less,
-// its masks that differ taken out and the new ones added.
+// (sc.pre), and only the pegs after them are added. The lists a Sample
+// scores (sc.mend) hold runs of the codes one peg away from one code,
+// which differ from the guess before in one peg and few count masks:
+// there the last guess's sums (sc.last) are mended instead wherever that
+// costs less, its masks that differ taken out and the new ones added.
 func (sc *scratch) first(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
 	if sc.mend {
 		return sc.mended(s, m, off)
@@ -107,7 +107,7 @@ func (sc *scratch) prefix(P, j int, m *[planeWords]uint64, off *[16]uint8) (b0, 
 	return
 }
 
-// mended is first for a near pool: from the last guess's sums when few
+// mended is first for a Sample's lists: from the last guess's sums when few
 // of its masks differ, else from the sums over the pegs shared with the
 // guess of sc.pre.
 func (sc *scratch) mended(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {

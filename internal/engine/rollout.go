@@ -304,7 +304,7 @@ func nodeKey(members []uint32, history []mm.Code) uint64 {
 // there are answers but the win, each guess of the next level finding at
 // most one of its class.
 func (v *Variant) least(n int) int {
-	width := (v.P+1)*(v.P+2)/2 - 2 // the answers, but the win and 1 black and P-1 white
+	width := (v.P+1)*(v.P+2)/2 - 2 // the answers, but the win and P-1 black 1 white
 	total := 0
 	for t, found := 1, 1; n > 0; t++ {
 		k := min(n, found)

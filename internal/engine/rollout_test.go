@@ -108,6 +108,41 @@ func TestPlayOut(t *testing.T) {
 	}
 }
 
+// TestPlayOutKeepsWhole checks that a worker keeps only totals of nodes
+// played out whole: a play-out cut short, then the same play-out without
+// a bound on that worker, gives the whole total, as on a fresh worker.
+func TestPlayOutKeepsWhole(t *testing.T) {
+	sp, _ := mm.SpaceOf(mm.Rules{Colors: 6, Pegs: 4})
+	ch := &Chooser{V: For(sp), Obj: SumNLogN, Bonus: 3 << 31}
+	all := make([]uint32, sp.Len())
+	for i := range all {
+		all[i] = uint32(i)
+	}
+	ctx := context.Background()
+	cut := 0
+	for _, code := range []string{"1123", "1234", "1112", "1111", "1122"} {
+		c, _ := sp.Rules().ParseCode(code)
+		g, _ := sp.Index(c)
+		want, err := ch.playOut(ctx, &worker{}, all, 0, g, math.MaxInt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bound := range []int{want * 95 / 100, want * 99 / 100, want - 1} {
+			wk := &worker{}
+			if got, err := ch.playOut(ctx, wk, all, 0, g, bound); err != nil || got <= bound {
+				t.Fatalf("%s bounded by %d: %d, %v; want above the bound", code, bound, got, err)
+			}
+			cut++
+			if got, err := ch.playOut(ctx, wk, all, 0, g, math.MaxInt); err != nil || got != want {
+				t.Fatalf("%s after a play-out cut at %d: %d, %v; want %d", code, bound, got, err, want)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Fatal("no play-out was cut")
+	}
+}
+
 // TestLeast checks the counting bound of a play-out's classes against
 // known least totals: a class of one costs a guess, of two three, and no
 // bound exceeds the optimum of the whole space from its first guess.

@@ -72,8 +72,8 @@ type scratch struct {
 	preKey uint64
 	preSet *set
 	preGen uint64
-	// mend has first mend the sums of the guess before (a near pool's
-	// scoreList sets it, ready clears it): last holds them, of the
+	// mend has first mend the sums of the guess before where that
+	// costs less (scoreList sets it, ready clears it): last holds them, of the
 	// guess of offsets lastOff (its first 2P bytes, in two words) against
 	// lastSet's first plane.
 	mend    bool
