@@ -127,29 +127,30 @@ func (sc *scratch) mended(s *set, m *[planeWords]uint64, off *[16]uint8) (b0, b1
 	// A mended mask costs about 5/4 of one added.
 	if sc.lastSet == s && sc.lastGen == s.gen && j < P-1 && 5*(byteCount(dlo)+byteCount(dhi)) < 8*(P-j) {
 		b0, b1, b2, t0, t1, t2 = sc.last[0], sc.last[1], sc.last[2], sc.last[3], sc.last[4], sc.last[5]
-		// Out first, then in: a sum never passes 7 on the way.
+		// The offsets that differ, by index: below P, position masks.
+		var at [16]uint8
+		n := 0
 		for i, d := range [2]uint64{dlo, dhi} {
-			old := sc.lastOff[i]
 			for d != 0 {
 				k := bits.TrailingZeros64(d) &^ 7
 				d &^= 0xff << k
-				if x := m[uint8(old>>k)]; 8*i+k/8 < P {
-					b0, b1, b2 = sub(b0, b1, b2, x)
-				} else {
-					t0, t1, t2 = sub(t0, t1, t2, x)
-				}
+				at[n&15] = uint8(8*i + k/8)
+				n++
 			}
 		}
-		for i, d := range [2]uint64{dlo, dhi} {
-			cur := [2]uint64{lo, hi}[i]
-			for d != 0 {
-				k := bits.TrailingZeros64(d) &^ 7
-				d &^= 0xff << k
-				if x := m[uint8(cur>>k)]; 8*i+k/8 < P {
-					b0, b1, b2 = add(b0, b1, b2, x)
-				} else {
-					t0, t1, t2 = add(t0, t1, t2, x)
-				}
+		// Out first, then in: a sum never passes 7 on the way.
+		for _, i := range at[:n&15] {
+			if x := m[uint8(sc.lastOff[i/8]>>(8*(i%8)))]; int(i) < P {
+				b0, b1, b2 = sub(b0, b1, b2, x)
+			} else {
+				t0, t1, t2 = sub(t0, t1, t2, x)
+			}
+		}
+		for _, i := range at[:n&15] {
+			if x := m[off[i&15]]; int(i) < P {
+				b0, b1, b2 = add(b0, b1, b2, x)
+			} else {
+				t0, t1, t2 = add(t0, t1, t2, x)
 			}
 		}
 	} else {
