@@ -160,9 +160,15 @@ func (j *fileJournal) Unit(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 	if u, ok := j.solved(g, f); ok {
 		return u, true
 	}
-	// A looser search's least total for the unit is the least within
-	// this limit too when its tree keeps to the limit (the first guess
-	// and the unit's depth after it).
+	return j.fromLooser(g, f)
+}
+
+// fromLooser returns the unit of the codes that give f to g if a looser
+// search solved it within this one's limit: its least total there is the
+// least within this limit too, its tree keeping to the limit (the first
+// guess and the unit's depth after it). The looser searches were done
+// before this one began, so every process of it finds the same.
+func (j *fileJournal) fromLooser(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 	for _, l := range j.looser {
 		if u, ok := l.solved(g, f); ok && 1+u.Depth <= j.limit {
 			return u, true

@@ -461,6 +461,9 @@ func (e *Env) shareOptimum(ctx context.Context, st *mm.State, opts *exact.Option
 	costs := make([]int64, len(parts))
 	for i, p := range parts {
 		costs[i] = int64(p.Size) * int64(p.Size)
+		if _, ok := j.fromLooser(p.Guess, p.Feedback); ok {
+			costs[i] = 0 // nothing to solve, alike in every shard
+		}
 	}
 	owner := shard.Assign(costs, sp.Count)
 	sh := exact.Share{Mine: func(k int) bool { return owner[k] == sp.Index }, Refresh: j.Refresh}
