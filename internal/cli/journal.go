@@ -180,13 +180,7 @@ func (j *fileJournal) fromLooser(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 // solved returns the unit of the codes that give f to g if this search
 // solved it, by this process or another, with its tree.
 func (j *fileJournal) solved(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
-	j.mu.Lock()
-	units := slices.Concat(j.list.Units, j.others.Units)
-	j.mu.Unlock()
-	for _, u := range units {
-		if u.Guess != g.String() || u.Black != f.Black || u.White != f.White {
-			continue
-		}
+	for _, u := range j.listed(g, f) {
 		// A tree file missing, unreadable or not the one listed leaves
 		// the unit to the next list that has it, or to be solved again.
 		if t, ok := j.tree(u); ok {
@@ -202,15 +196,28 @@ func (j *fileJournal) solved(g mm.Code, f mm.Feedback) (exact.Unit, bool) {
 func (j *fileJournal) Floor(g mm.Code, f mm.Feedback) (int, bool) {
 	v, ok := 0, false
 	for _, l := range j.looser {
-		l.mu.Lock()
-		for _, u := range slices.Concat(l.list.Units, l.others.Units) {
-			if u.Guess == g.String() && u.Black == f.Black && u.White == f.White && (!ok || u.Total > v) {
+		for _, u := range l.listed(g, f) {
+			if !ok || u.Total > v {
 				v, ok = u.Total, true
 			}
 		}
-		l.mu.Unlock()
 	}
 	return v, ok
+}
+
+// listed returns the entries of the unit of the codes that give f to g in
+// the lists of this search, this process's and the others'.
+func (j *fileJournal) listed(g mm.Code, f mm.Feedback) []journalUnit {
+	guess := g.String()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []journalUnit
+	for _, u := range slices.Concat(j.list.Units, j.others.Units) {
+		if u.Guess == guess && u.Black == f.Black && u.White == f.White {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // tree reads the tree file of u, if it is the one listed.

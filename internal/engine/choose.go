@@ -68,6 +68,7 @@ type level struct {
 	counts []int
 	sorted []uint32
 	order  []int // a play-out's classes, largest first
+	least  []int // by key, the least a play-out's class can cost
 }
 
 // Choose returns the space index of the guess for the candidates members

@@ -213,6 +213,8 @@ func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d 
 	// played out within what the others leave it.
 	win := v.WinKey()
 	order := lv.order[:0]
+	lv.least = grow(lv.least, v.keys)
+	floor := lv.least // floor[k]: the least class k can cost
 	rest := 0
 	for k := 0; k < v.keys; k++ {
 		size := counts[k+1] - counts[k]
@@ -223,7 +225,8 @@ func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d 
 			return math.MaxInt, nil // g learns nothing: no total is too high for it
 		}
 		order = append(order, k)
-		rest += v.least(size)
+		floor[k] = v.least(size)
+		rest += floor[k]
 	}
 	lv.order = order
 	slices.SortFunc(order, func(a, b int) int {
@@ -235,7 +238,7 @@ func (ch *Chooser) playOut(ctx context.Context, wk *worker, members []uint32, d 
 			return total + rest, nil
 		}
 		lo, hi := counts[k], counts[k+1]
-		rest -= v.least(hi - lo)
+		rest -= floor[k]
 		switch hi - lo {
 		case 1:
 			total++
