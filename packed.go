@@ -58,7 +58,7 @@ func (pk packer) pack(dst []uint64, code []uint8) {
 	dst = dst[:pk.stride()]
 	clear(dst)
 	w := pk.words
-	var n [256]uint8
+	var n [MaxColors]uint8
 	for i, c := range code {
 		b := i*pk.colors + int(c)
 		dst[b>>6] |= 1 << (b & 63)

@@ -112,12 +112,10 @@ func (st *State) Candidates() (*Set, error) {
 			st.err = err
 			return
 		}
-		s := sp.All()
-		for _, t := range st.turns {
-			if s, err = s.Filter(t.Guess, t.Feedback); err != nil {
-				st.err = err
-				return
-			}
+		s, err := sp.All().filterTurns(st.turns)
+		if err != nil {
+			st.err = err
+			return
 		}
 		if st.err = inconsistent(s, st.turns); st.err == nil {
 			st.cands.Store(s)
