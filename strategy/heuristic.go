@@ -96,6 +96,9 @@ type Entropy struct {
 	// most that many candidates (within RolloutMax), where play-outs cost
 	// least.
 	RolloutSmall int
+	// NoBook has every guess computed, even where the toolkit ships a
+	// book of these settings (Books): for writing one.
+	NoBook bool
 }
 
 // MaxRollout is the most guesses Entropy.Rollout plays out at a node.
@@ -204,6 +207,12 @@ func (s Entropy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	o, err := s.objective()
 	if err != nil {
 		return mm.Code{}, err
+	}
+	if !s.NoBook && !s.ConsistentOnly {
+		settings := func() map[string]string { return s.Settings(st.Rules()) }
+		if g, ok := shippedGuess("entropy", settings, st); ok {
+			return g, nil
+		}
 	}
 	return bestGuess(ctx, st, o, s.ConsistentOnly)
 }

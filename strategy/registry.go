@@ -50,7 +50,8 @@ type Options struct {
 	Effort            string
 	Top, Plies, Exact int
 	// NoBook has deep compute every decision rather than read a shipped
-	// record tree.
+	// record tree, and entropy every guess rather than read a shipped
+	// book.
 	NoBook bool
 }
 
@@ -67,7 +68,7 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return ExpectedSize{ConsistentOnly: o.ConsistentOnly} }},
 	{"entropy", "maximise the entropy of the partition (Neuwirth)",
 		func(o Options) mm.Strategy {
-			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, Rollout: o.Rollout, RolloutMax: o.RolloutMax, RolloutSmall: o.RolloutSmall}
+			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, Rollout: o.Rollout, RolloutMax: o.RolloutMax, RolloutSmall: o.RolloutSmall, NoBook: o.NoBook}
 		}},
 	{"most-parts", "maximise the number of classes (Kooi; Max-Parts)",
 		func(o Options) mm.Strategy { return MostParts{ConsistentOnly: o.ConsistentOnly} }},

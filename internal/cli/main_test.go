@@ -263,6 +263,10 @@ var errorCases = []struct {
 	want  string // a fragment of the message
 }{
 	{"wrong length", []string{"score", "112", "1122"}, "", "112"},
+	{"book min", []string{"book", "--min", "0"}, "", "--min 0"},
+	{"book randomised", []string{"book", "--strategy", "random-consistent"}, "", "randomised"},
+	{"book flag", []string{"book", "--strategy", "knuth", "--win-bonus", "1"}, "", "--win-bonus applies"},
+	{"book too large", []string{"book", "--colors", "9", "--pegs", "8"}, "", "16777216"},
 	{"unknown symbol", []string{"score", "11!2", "1122"}, "", "!"},
 	{"colour out of range", []string{"score", "1127", "1122"}, "", "7"},
 	{"repeat with distinct", []string{"score", "--distinct", "1123", "1234"}, "", "1123"},

@@ -189,6 +189,7 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 		newBench(e, rf),
 		newTree(e, rf),
 		newOpenings(e, rf),
+		newBook(e, rf),
 		newOptima(e),
 		newBound(e, rf),
 		newGrid(e, rf),
@@ -216,7 +217,7 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
 	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")
 	f.IntVar(&so.Plies, "plies", 0, "deep: levels from the start where the --top best guesses are played out (0: the effort's)")
-	f.BoolVar(&so.NoBook, "no-book", false, "deep: compute every guess, never reading a shipped record tree (to regenerate one)")
+	f.BoolVar(&so.NoBook, "no-book", false, "deep and entropy: compute every guess, never reading a shipped record tree or book (to regenerate one)")
 	f.IntVar(&so.Exact, "exact", 0, "deep: largest number of codes left played optimally (0: sized to the variant)")
 	f.Var((*byteSize)(&so.Memory), "memory", "optimal: memory for the search's table of solved sets, as 512K, 64M or 1G (0: sized to the variant, at most 64M)")
 	f.StringVar(&so.Opening, "opening", "", `first guess: "pairs" (two pegs of each colour, as in Ben Knox's COSC343 report), "own", or a code`)

@@ -34,7 +34,7 @@ var strategyFlags = []struct {
 	{"top", []string{"deep"}},
 	{"plies", []string{"deep"}},
 	{"exact", []string{"deep"}},
-	{"no-book", []string{"deep"}},
+	{"no-book", []string{"deep", "entropy"}},
 	{"consistent-only", []string{"knuth", "expected-size", "entropy", "most-parts"}},
 	{"win-bonus", []string{"entropy"}},
 	{"near", []string{"entropy"}},

@@ -1,0 +1,229 @@
+package strategy_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/strategy"
+)
+
+// TestBookCoversTree builds books of a strategy and checks them against its
+// tree: every node of more than Min candidates has the tree's guess, no
+// other node has one, and the text form reads back the same.
+func TestBookCoversTree(t *testing.T) {
+	cases := []struct {
+		name string
+		s    mm.Strategy
+		r    mm.Rules
+		min  int
+	}{
+		{"knuth", strategy.Knuth{}, mm.Classic, 10},
+		{"entropy", strategy.Entropy{WinBonus: 1.5, NoBook: true}, mm.Classic, 1},
+		{"most-parts", strategy.MostParts{}, mm.Rules{Colors: 5, Pegs: 3, Distinct: true}, 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name+"/"+strconv.Itoa(c.min), func(t *testing.T) {
+			b, err := strategy.BuildBook(context.Background(), c.name, c.s, c.r, c.min, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree, err := eval.BuildTree(context.Background(), c.r, c.s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := mm.NewState(c.r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := 0
+			var walk func(n *mm.Tree, st *mm.State)
+			walk = func(n *mm.Tree, st *mm.State) {
+				g, ok := b.Guess(st)
+				switch {
+				case n.Size > c.min && !ok:
+					t.Errorf("node %v of %d codes: not in the book", st.Turns(), n.Size)
+				case n.Size > c.min && g != n.Guess:
+					t.Errorf("node %v: the book plays %v, the strategy %v", st.Turns(), g, n.Guess)
+				case n.Size <= c.min && ok:
+					t.Errorf("node %v of %d codes, at most min %d: in the book", st.Turns(), n.Size, c.min)
+				}
+				if ok {
+					in++
+				}
+				for _, br := range n.Branches {
+					kid, err := st.Play(n.Guess, br.Feedback)
+					if err != nil {
+						t.Fatal(err)
+					}
+					walk(br.Next, kid)
+				}
+			}
+			walk(tree, st)
+			if in == 0 || in != b.Len() {
+				t.Errorf("%d nodes of the tree in the book, which holds %d", in, b.Len())
+			}
+
+			var buf bytes.Buffer
+			if _, err := b.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			back, err := strategy.ReadBook(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.Rules != b.Rules || back.Strategy != b.Strategy || back.Min != b.Min ||
+				strings.Join(back.Lines(), "\n") != strings.Join(b.Lines(), "\n") ||
+				settingsOf(back) != settingsOf(b) {
+				t.Errorf("read back: %v %s %v min %d, %d nodes; wrote %v %s %v min %d, %d nodes",
+					back.Rules, back.Strategy, back.Settings, back.Min, back.Len(), b.Rules, b.Strategy, b.Settings, b.Min, b.Len())
+			}
+		})
+	}
+}
+
+func settingsOf(b *strategy.Book) string {
+	var buf bytes.Buffer
+	b.WriteTo(&buf)
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if strings.HasPrefix(l, "strategy ") {
+			return l
+		}
+	}
+	return ""
+}
+
+// TestReadBookErrors feeds malformed books to ReadBook: each is refused
+// with a message, never read in part.
+func TestReadBookErrors(t *testing.T) {
+	head := "variant 6 4 false\nstrategy knuth\nmin 10\n"
+	cases := []struct{ name, text, want string }{
+		{"empty", "", "missing"},
+		{"no min", "variant 6 4 false\nstrategy knuth\n", "missing"},
+		{"node first", "1122\n" + head, "before the variant"},
+		{"bad variant", "variant 6 x false\nstrategy knuth\nmin 10\n", "line 1"},
+		{"bad rules", "variant 1 4 false\nstrategy knuth\nmin 10\n", "line 1"},
+		{"bad min", "variant 6 4 false\nstrategy knuth\nmin 0\n", "min N"},
+		{"bad setting", "variant 6 4 false\nstrategy entropy win-bonus\nmin 10\n", "KEY=VALUE"},
+		{"bad guess", head + "11227\n", "line 4"},
+		{"bad turn", head + "1122 3345\n", "GUESS:FEEDBACK"},
+		{"bad feedback", head + "1122:5b0w 3345\n", "line 4"},
+		{"twice", head + "1122\n1122\n", "second guess"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := strategy.ReadBook(strings.NewReader(c.text))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("ReadBook(%q) = %v, %v; want an error with %q", c.text, b, err, c.want)
+			}
+		})
+	}
+}
+
+// TestBuildBookRefuses checks BuildBook's refusals.
+func TestBuildBookRefuses(t *testing.T) {
+	if _, err := strategy.BuildBook(context.Background(), "random-consistent", strategy.RandomConsistent{}, mm.Classic, 10, nil); err == nil {
+		t.Error("a book of a randomised strategy: no error")
+	}
+	if _, err := strategy.BuildBook(context.Background(), "knuth", strategy.Knuth{}, mm.Classic, 0, nil); err == nil {
+		t.Error("a book of min 0: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := strategy.BuildBook(ctx, "entropy", strategy.Entropy{NoBook: true}, mm.Rules{Colors: 8, Pegs: 5}, 10, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a book with its context done: %v, want context.Canceled", err)
+	}
+}
+
+// TestShippedBooks checks every book shipped with the toolkit against the
+// strategy it names: its nodes are exactly those of more than Min
+// candidates below its own guesses, and its guesses, at the root and at
+// nodes spread over the book, are the strategy's own, computed again. The
+// whole check is `mastermind book` with the command in the file's header,
+// and a diff.
+func TestShippedBooks(t *testing.T) {
+	bs, err := strategy.Books()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) == 0 {
+		t.Fatal("no book shipped")
+	}
+	for _, b := range bs {
+		t.Run(b.Rules.String()+"/"+b.Strategy, func(t *testing.T) {
+			var s mm.Strategy
+			switch b.Strategy {
+			case "entropy":
+				e := strategy.Entropy{Near: b.Settings["pool"] == "near", NoBook: true}
+				if v, ok := b.Settings["win-bonus"]; ok {
+					if e.WinBonus, err = strconv.ParseFloat(v, 64); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for k := range b.Settings {
+					if k != "pool" && k != "win-bonus" {
+						t.Fatalf("setting %s: this test does not know it", k)
+					}
+				}
+				s = e
+			default:
+				t.Fatalf("a book of %s: this test does not know the strategy", b.Strategy)
+			}
+			// Every node the book's guesses lead to with more than Min
+			// candidates is in it, and nothing else. Depth first, keeping
+			// the paths only: the candidates of 8 × 8 take 400 MB a level.
+			st, err := mm.NewState(b.Rules, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths [][]mm.Turn
+			var visit func(st *mm.State)
+			visit = func(st *mm.State) {
+				g, ok := b.Guess(st)
+				if !ok {
+					t.Fatalf("node %v of %d codes: not in the book", st.Turns(), st.Remaining())
+				}
+				paths = append(paths, st.Turns())
+				_, kids, err := st.Branch(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, k := range kids {
+					kids[i] = nil
+					if k.Remaining() > b.Min {
+						visit(k)
+					}
+				}
+			}
+			visit(st)
+			if len(paths) != b.Len() {
+				t.Fatalf("%d nodes of more than %d codes below the book's guesses; the book holds %d", len(paths), b.Min, b.Len())
+			}
+			// The root and 6 nodes spread over the rest, computed again.
+			for i := 0; i < 7; i++ {
+				st, err := mm.NewState(b.Rules, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, turn := range paths[i*(len(paths)-1)/6] {
+					if st, err = st.Play(turn.Guess, turn.Feedback); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, _ := b.Guess(st)
+				got, err := s.Guess(st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Errorf("node %v of %d codes: the book plays %v, %s computes %v", st.Turns(), st.Remaining(), want, b.Strategy, got)
+				}
+			}
+		})
+	}
+}
