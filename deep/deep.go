@@ -21,6 +21,11 @@
 // settings for the life of the process, up to a bound. When the toolkit
 // ships a record tree of deep for the variant and settings (package
 // records), deep plays it as its book instead of computing it again.
+//
+// Past MaxSpace codes, up to 8 × 8, deep plays Large: entropy with a win
+// bonus over the near pool, from the book the toolkit ships for 8 × 8, so
+// that one game takes under a second and every secret is walked as entropy
+// walks them (Walk).
 package deep
 
 import (
@@ -30,6 +35,7 @@ import (
 	"strconv"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // Strategy is the record strategy. The zero Strategy is the Normal
@@ -145,6 +151,12 @@ func (s Strategy) Guess(st *mm.State) (mm.Code, error) {
 
 // GuessContext is Guess; the computation stops soon after ctx is done.
 func (s Strategy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	if large(st.Rules()) {
+		if err := check(st.Rules()); err != nil {
+			return mm.Code{}, err
+		}
+		return s.big().GuessContext(ctx, st)
+	}
 	p, err := s.player(st.Rules())
 	if err != nil {
 		return mm.Code{}, err
@@ -155,6 +167,9 @@ func (s Strategy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, erro
 // Settings returns what shapes the strategy's tree for r, as tree files
 // record it: Top, Plies, Exact and WorstCase.
 func (s Strategy) Settings(r mm.Rules) map[string]string {
+	if large(r) {
+		return s.big().Settings(r)
+	}
 	c, err := s.resolve(r.WithDefaults())
 	if err != nil {
 		return nil
@@ -175,6 +190,9 @@ func (s Strategy) Check(r mm.Rules) error {
 
 // TreeContext returns the policy's whole decision tree for r.
 func (s Strategy) TreeContext(ctx context.Context, r mm.Rules) (*mm.Tree, error) {
+	if large(r) && check(r.WithDefaults()) == nil {
+		return nil, errLargeTree(r.WithDefaults())
+	}
 	p, err := s.player(r)
 	if err != nil {
 		return nil, err
@@ -193,6 +211,17 @@ func (s Strategy) TreeContext(ctx context.Context, r mm.Rules) (*mm.Tree, error)
 // total, the first in this order among equals: work can so be shared out
 // by openings.
 func (s Strategy) Openings(r mm.Rules) ([]mm.Code, error) {
+	if large(r) && check(r.WithDefaults()) == nil {
+		st, err := mm.NewState(r, nil)
+		if err != nil {
+			return nil, err
+		}
+		g, err := s.big().Guess(st)
+		if err != nil {
+			return nil, err
+		}
+		return []mm.Code{g}, nil
+	}
 	p, err := s.player(r)
 	if err != nil {
 		return nil, err
@@ -222,15 +251,55 @@ func (s Strategy) Tree(r mm.Rules) (*mm.Tree, error) {
 	return s.TreeContext(context.Background(), r)
 }
 
-// MaxSpace is the largest variant deep plays: it ranks every code as a
-// guess against the candidates.
+// MaxSpace is the largest variant where deep ranks every code as a guess
+// against the candidates. Past it, up to strategy.MaxNearSpace (8 × 8), it
+// plays Large.
 const MaxSpace = 1 << 20
+
+// Large is what deep plays past MaxSpace codes: entropy with a win bonus of
+// 1.5 nats over the near pool, the strategy of the 8 × 8 record (a mean of
+// 7.0215 over every secret, records/README.md), read from its shipped book
+// (strategy.Books) at the top of the tree, so that a game of 8 × 8 takes
+// under a second. Its effort and settings do not apply there.
+var Large = strategy.Entropy{WinBonus: 1.5}
+
+// large reports whether deep plays Large on r.
+func large(r mm.Rules) bool { return r.WithDefaults().Size() > MaxSpace }
+
+// big returns Large, with s's NoBook.
+func (s Strategy) big() strategy.Entropy {
+	e := Large
+	e.NoBook = s.NoBook
+	return e
+}
 
 // check refuses variants the strategy cannot play.
 func check(r mm.Rules) error {
-	if n := r.Size(); n > MaxSpace {
-		return fmt.Errorf("%w: deep ranks every code, and %v has %d, more than %d (2^%d)",
-			mm.ErrTooLarge, r, n, MaxSpace, bits.Len(MaxSpace)-1)
+	if n := r.Size(); n > strategy.MaxNearSpace {
+		return fmt.Errorf("%w: deep plays entropy over the near pool past 2^%d codes, up to %d (2^%d), and %v has %d",
+			mm.ErrTooLarge, bits.Len(MaxSpace)-1, strategy.MaxNearSpace, bits.Len(strategy.MaxNearSpace)-1, r, n)
 	}
 	return nil
+}
+
+// errLargeTree refuses to build a whole tree past MaxSpace codes.
+func errLargeTree(r mm.Rules) error {
+	return fmt.Errorf("%w: deep builds whole trees of up to %d codes (2^%d), and %v has %d; bench --all plays every secret of it without one",
+		mm.ErrTooLarge, MaxSpace, bits.Len(MaxSpace)-1, r, r.Size())
+}
+
+// Walks reports whether Walk takes r: the variants past MaxSpace, where
+// deep is Large, which plays every secret depth first (eval.Walker).
+func (s Strategy) Walks(r mm.Rules) bool {
+	r = r.WithDefaults()
+	return r.Validate() == nil && large(r) && s.big().Walks(r)
+}
+
+// Walk plays Large against every secret of r that want accepts (see
+// eval.Walker); r must be past MaxSpace.
+func (s Strategy) Walk(ctx context.Context, r mm.Rules, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	if !large(r) {
+		return nil, fmt.Errorf("mastermind: deep walks only variants past %d codes, and %v has %d", MaxSpace, r, r.WithDefaults().Size())
+	}
+	return s.big().Walk(ctx, r, want, progress, workers)
 }

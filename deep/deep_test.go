@@ -2,6 +2,9 @@ package deep_test
 
 import (
 	"context"
+	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -93,5 +96,49 @@ func TestOpenings(t *testing.T) {
 	}
 	if total, _ := want.Cost(); total != bestTotal {
 		t.Errorf("best opening costs %d; the tree %d", bestTotal, total)
+	}
+}
+
+// TestLarge checks deep past MaxSpace codes: it plays Large, from its
+// book, refuses whole trees, walks every secret, and refuses variants past
+// the near pool's reach with the size that fits.
+func TestLarge(t *testing.T) {
+	r := mm.Rules{Colors: 8, Pegs: 8}
+	s := deep.Strategy{Effort: deep.Record}
+	if err := s.Check(r); err != nil {
+		t.Fatalf("Check(8x8) = %v", err)
+	}
+	if !s.Walks(r) || s.Walks(mm.Classic) {
+		t.Errorf("Walks(8x8) = %v, Walks(6x4) = %v; want true, false", s.Walks(r), s.Walks(mm.Classic))
+	}
+	if _, err := s.TreeContext(context.Background(), r); !errors.Is(err, mm.ErrTooLarge) {
+		t.Errorf("TreeContext(8x8) = %v; want too large", err)
+	}
+	if err := s.Check(mm.Rules{Colors: 9, Pegs: 8}); !errors.Is(err, mm.ErrTooLarge) || !strings.Contains(err.Error(), "16777216") {
+		t.Errorf("Check(9x8) = %v; want too large, naming 16777216", err)
+	}
+	openings, err := s.Openings(r)
+	if err != nil || len(openings) != 1 {
+		t.Fatalf("Openings(8x8) = %v, %v; want one", openings, err)
+	}
+	// A game of deep is Large's, guess for guess.
+	secret, err := r.ParseCode("36271845")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := mm.Solve(st, s, secret, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := mm.Solve(st, deep.Large, secret, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a[0].Guess != openings[0] || !slices.Equal(a, b) {
+		t.Errorf("deep on 8x8 played %v; Large %v; deep's opening %v", a, b, openings[0])
 	}
 }

@@ -76,6 +76,9 @@ func (s Strategy) player(r mm.Rules) (*player, error) {
 	if err := check(r); err != nil {
 		return nil, err
 	}
+	if large(r) {
+		return nil, errLargeTree(r)
+	}
 	cfg, err := s.resolve(r)
 	if err != nil {
 		return nil, err
