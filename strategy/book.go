@@ -22,7 +22,7 @@ import (
 // strategy spends most of a game's time. A strategy with a shipped book
 // plays from it while the game stays in it, and computes below, so a game
 // of 8 × 8 takes well under a second where computing its first two guesses
-// takes three.
+// takes three and a half.
 //
 // A book is written as text, one node a line: the turns that lead to the
 // node (a guess, a colon and its feedback, as 11223344:1b3w), then the
