@@ -145,6 +145,48 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 	return sv.Solve(ctx, st)
 }
 
+// Fits reports whether some strategy finds every candidate of st within
+// depth guesses in all, counting those st has played: whether the fewest
+// guesses that always suffice are at most depth. It minimises nothing, and
+// stops at the first such strategy it finds, trying at each set the guesses
+// in the order of Solve; where none exists it searches every guess, pruned
+// by how many codes a number of guesses can tell apart. opts's MaxDepth is
+// ignored; its Memory, Workers and Progress apply.
+func Fits(ctx context.Context, st *mm.State, depth int, opts *Options) (bool, error) {
+	if depth <= st.Len() {
+		return false, fmt.Errorf("mastermind: within %d guesses, after %d played: want more", depth, st.Len())
+	}
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	o.MaxDepth = depth
+	sv, err := NewSolver(st, &o)
+	if err != nil {
+		return false, err
+	}
+	defer sv.Close()
+	sv.s.firstFit = true
+	hist, root, limit, err := sv.node(st)
+	if err != nil {
+		return false, err
+	}
+	if o.Progress != nil {
+		stop := sv.s.report(o.Progress, o.ProgressEvery)
+		defer stop()
+	}
+	var stop halt
+	w := sv.s.getWorker(ctx, &stop, hist)
+	defer sv.s.putWorker(w)
+	w.news = true
+	r := w.solve(root, key{}, limit, inf, 0)
+	w.flush()
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	return r.guess >= 0, nil
+}
+
 // A Solver answers exact questions about the codes left by histories that
 // extend one state's: its candidates, or those of any later state, share
 // one feedback table (the state's candidates against every code) and one

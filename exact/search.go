@@ -34,7 +34,11 @@ type search struct {
 	// byOpening: the search is SolveOpenings', whose news is of its first
 	// guesses alone.
 	byOpening bool
-	start     time.Time
+	// firstFit: the search is Fits', which takes at each set the first
+	// strategy it finds within the limit, of whatever cost; its table's
+	// costs are those strategies', not the least.
+	firstFit bool
+	start    time.Time
 }
 
 // A worker searches depth first on its own scratch memory: one frame per
@@ -346,6 +350,9 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 			cost, depth, ok := w.try(set, c.guess, limit, best.cost, lvl)
 			if ok {
 				best = result{cost: cost, guess: c.guess, depth: depth}
+				if w.s.firstFit {
+					return best
+				}
 			} else {
 				proven = min(proven, cost)
 			}
