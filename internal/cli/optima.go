@@ -90,7 +90,11 @@ midway (Ctrl-C, a session's end, a kill) loses only the part under way, and
 the next run resumes there. A row is written, with its tree, as soon as it
 is solved, and its partial directory then goes. --redo solves the rows of
 --only again and rewrites them, byte for byte the same. A row that needs
-more than --row-limit is left for the next run, its parts kept.
+more than --row-limit is left for the next run, its parts kept. Before
+each search within a number of guesses, a whole run first asks whether any
+strategy keeps to it at all, for at most half the time left: where none
+does, that settles the fewest guesses that always suffice without the least
+totals of the parts that fit.
 
 A row's searches can be shared out among processes, on one machine or on
 a cluster's nodes that see DIR: --shard K/N (or --shard-count N in a Slurm
@@ -376,6 +380,33 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 			}
 			show(line + ", " + short(time.Since(start)))
 		}}
+		if depth > 0 && !m.on && !m.merge {
+			// Whether any strategy keeps to depth guesses at all: where
+			// one does, Fits finds it at once, and where none does it
+			// says so without the least totals of the parts that do
+			// fit (10 x 4 within 6: opening 1234's 0 black 1 white took
+			// over 50 min of CPU to minimise, and never finished). It
+			// is not kept part by part, so it gets half the time left;
+			// past that the search below answers the same.
+			fctx, cancel := ctx, context.CancelFunc(func() {})
+			if dl, ok := ctx.Deadline(); ok {
+				fctx, cancel = context.WithTimeout(ctx, time.Until(dl)/2)
+			}
+			fphase := phase
+			phase += ", whether any strategy keeps to them"
+			fits, err := exact.Fits(fctx, st, depth, opts)
+			cancel()
+			phase = fphase
+			switch {
+			case ctx.Err() != nil:
+				return nil, ctx.Err()
+			case err == nil && !fits:
+				fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s)\n", name, depth, short(time.Since(start)))
+				return nil, fmt.Errorf("%s: no strategy within %d guesses: %w", name, depth, exact.ErrDepth)
+			case err != nil && !errors.Is(err, context.DeadlineExceeded):
+				return nil, err
+			}
+		}
 		if m.on || m.merge {
 			missing, err := exact.Missing(st, opts, j)
 			if err != nil {

@@ -38,8 +38,14 @@ func TestOptimaResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out := mustRun(t, "", "optima", "--dir", dir, "--only", "3x3", "--redo"); !strings.HasPrefix(out, "3x3: 27 codes") {
-		t.Errorf("--only 3x3 --redo said %q", out)
+	out, errOut, err := runCmd(t, "", "optima", "--dir", dir, "--only", "3x3", "--redo")
+	if err != nil || !strings.HasPrefix(out, "3x3: 27 codes") {
+		t.Errorf("--only 3x3 --redo said %q, %v", out, err)
+	}
+	// 3 x 3 needs 4 guesses at most: whether 3 suffice is asked of Fits,
+	// which answers, before any search of the least total within 3.
+	if !strings.Contains(errOut, "3x3: no strategy keeps to 3 guesses") {
+		t.Errorf("--only 3x3 --redo wrote on stderr\n%s\nwant a line saying no strategy keeps to 3 guesses", errOut)
 	}
 	if after, _ := os.ReadFile(tree); string(after) != string(before) {
 		t.Errorf("3x3 solved again wrote a different tree file")
