@@ -103,15 +103,17 @@ func (s *Set) filterTurns(turns []Turn) (*Set, error) {
 	st := pk.stride()
 	guesses := make([][]uint64, len(turns))
 	want := make([]int, len(turns))
+	impossible := false // a feedback no code gives: none is left
 	for i, t := range turns {
 		gi, ok := s.sp.Index(t.Guess)
 		if !ok {
 			return nil, fmt.Errorf("%w: %s is not a code of %s", ErrInvalidCode, t.Guess, s.sp.rules)
 		}
-		if s.sp.rules.CheckFeedback(t.Feedback) != nil {
-			return &Set{sp: s.sp}, nil
-		}
+		impossible = impossible || s.sp.rules.CheckFeedback(t.Feedback) != nil
 		guesses[i], want[i] = s.sp.packed(gi), pk.key(t.Feedback.Black, t.Feedback.White)
+	}
+	if impossible {
+		return &Set{sp: s.sp}, nil
 	}
 	if len(turns) == 0 {
 		return s, nil

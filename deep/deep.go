@@ -152,7 +152,7 @@ func (s Strategy) Guess(st *mm.State) (mm.Code, error) {
 // GuessContext is Guess; the computation stops soon after ctx is done.
 func (s Strategy) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
 	if large(st.Rules()) {
-		if err := check(st.Rules()); err != nil {
+		if err := s.Check(st.Rules()); err != nil {
 			return mm.Code{}, err
 		}
 		return s.big().GuessContext(ctx, st)

@@ -77,6 +77,9 @@ func TestOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := (deep.Strategy{Effort: "huge"}).Guess(mustState(t, r)); err == nil {
+		t.Error("deep with effort huge on 8x8: no error")
+	}
 	openings, err := s.Openings(r)
 	if err != nil || len(openings) != 3 {
 		t.Fatalf("Openings = %v, %v; want 3", openings, err)
@@ -117,6 +120,9 @@ func TestLarge(t *testing.T) {
 	if err := s.Check(mm.Rules{Colors: 9, Pegs: 8}); !errors.Is(err, mm.ErrTooLarge) || !strings.Contains(err.Error(), "16777216") {
 		t.Errorf("Check(9x8) = %v; want too large, naming 16777216", err)
 	}
+	if _, err := (deep.Strategy{Effort: "huge"}).Guess(mustState(t, r)); err == nil {
+		t.Error("deep with effort huge on 8x8: no error")
+	}
 	openings, err := s.Openings(r)
 	if err != nil || len(openings) != 1 {
 		t.Fatalf("Openings(8x8) = %v, %v; want one", openings, err)
@@ -141,4 +147,13 @@ func TestLarge(t *testing.T) {
 	if a[0].Guess != openings[0] || !slices.Equal(a, b) {
 		t.Errorf("deep on 8x8 played %v; Large %v; deep's opening %v", a, b, openings[0])
 	}
+}
+
+func mustState(t *testing.T, r mm.Rules) *mm.State {
+	t.Helper()
+	st, err := mm.NewState(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

@@ -36,7 +36,10 @@ type search struct {
 	byOpening bool
 	// firstFit: the search is Fits', which takes at each set the first
 	// strategy it finds within the limit, of whatever cost; its table's
-	// costs are those strategies', not the least.
+	// costs are those strategies', not the least. That is sound because
+	// every cutoff in it stays within a finite sum of inf, so only bounds
+	// of sets that fit nowhere within the limit can prune (and probes,
+	// whose bounds cannot, are skipped).
 	firstFit bool
 	start    time.Time
 }

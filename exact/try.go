@@ -63,7 +63,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 	}
 	w.hist = append(w.hist, g)
 	defer func() { w.hist = w.hist[:len(w.hist)-1] }()
-	if len(set) >= w.s.probeMin && cutoff < inf {
+	if len(set) >= w.s.probeMin && cutoff < inf && !w.s.firstFit {
 		// Most guesses tried at a large node fail. Before solving any
 		// class exactly, bound each by the best split any guess makes of
 		// it, one scan each: that often proves the guess too costly at a

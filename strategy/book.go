@@ -19,8 +19,8 @@ import (
 
 // A Book is a deterministic strategy's guess at every node of a variant's
 // tree that more than Min candidates reach: the top of the tree, where the
-// strategy spends most of a game's time. A strategy with a shipped book
-// plays from it while the game stays in it, and computes below, so a game
+// strategy spends most of a game's time. Entropy plays from a shipped book
+// of its settings while the game stays in it, and computes below, so a game
 // of 8 × 8 takes well under a second where computing its first two guesses
 // takes three and a half.
 //
@@ -90,11 +90,14 @@ func (b *Book) Command() string {
 	}
 	args = append(args, "--strategy", b.Strategy)
 	for _, k := range slices.Sorted(maps.Keys(b.Settings)) {
-		if k == "pool" && b.Settings[k] == "near" {
+		switch v := b.Settings[k]; {
+		case k == "pool" && v == "near":
 			args = append(args, "--near")
-			continue
+		case v == "true":
+			args = append(args, "--"+k) // a flag that is on
+		default:
+			args = append(args, "--"+k, v)
 		}
-		args = append(args, "--"+k, b.Settings[k])
 	}
 	return strings.Join(append(args, "--min", strconv.Itoa(b.Min)), " ")
 }
@@ -127,7 +130,7 @@ func ReadBook(rd io.Reader) (*Book, error) { return readBook(rd, false) }
 // book it returns has its header alone.
 func readBook(rd io.Reader, head bool) (*Book, error) {
 	b := &Book{guesses: map[string]mm.Code{}}
-	var haveRules, haveStrategy, haveMin bool
+	var haveRules, haveStrategy, haveMin, haveNode bool
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	line := 0
@@ -142,6 +145,15 @@ func readBook(rd io.Reader, head bool) (*Book, error) {
 		}
 		f := strings.Fields(text)
 		switch f[0] {
+		case "variant", "strategy", "min":
+			if haveNode {
+				return nil, bad("a %s line after the nodes", f[0])
+			}
+			if f[0] == "variant" && haveRules || f[0] == "strategy" && haveStrategy || f[0] == "min" && haveMin {
+				return nil, bad("a second %s line", f[0])
+			}
+		}
+		switch f[0] {
 		case "variant":
 			var err error
 			if len(f) != 4 {
@@ -152,6 +164,9 @@ func readBook(rd io.Reader, head bool) (*Book, error) {
 			d, err3 := strconv.ParseBool(f[3])
 			if err = errors.Join(err1, err2, err3); err != nil {
 				return nil, bad("%v", err)
+			}
+			if c < 1 || p < 1 {
+				return nil, bad("%d colours and %d pegs: want both given", c, p)
 			}
 			b.Rules = mm.Rules{Colors: c, Pegs: p, Distinct: d}.WithDefaults()
 			if err := b.Rules.Validate(); err != nil {
@@ -177,8 +192,11 @@ func readBook(rd io.Reader, head bool) (*Book, error) {
 			haveStrategy = true
 			continue
 		case "min":
-			n, err := strconv.Atoi(strings.Join(f[1:], ""))
-			if err != nil || n < 1 {
+			n, err := 0, error(nil)
+			if len(f) == 2 {
+				n, err = strconv.Atoi(f[1])
+			}
+			if len(f) != 2 || err != nil || n < 1 {
 				return nil, bad("want \"min N\", N at least 1")
 			}
 			b.Min, haveMin = n, true
@@ -190,6 +208,7 @@ func readBook(rd io.Reader, head bool) (*Book, error) {
 		if head {
 			return b, nil
 		}
+		haveNode = true
 		turns := make([]mm.Turn, len(f)-1)
 		for i, tf := range f[:len(f)-1] {
 			gs, fs, ok := strings.Cut(tf, ":")
@@ -234,9 +253,10 @@ type BookNews struct {
 }
 
 // BuildBook computes the book of s, which goes by name, for r: its guess at
-// every node of more than min candidates, level by level from the root. s
-// must be deterministic, and should not itself read a book. progress, if
-// not nil, is called before each node.
+// every node of more than min candidates, depth first from the root (the
+// file lists them shortest paths first). s must be deterministic, play its
+// own first guess, and not itself read a book. progress, if not nil, is
+// called before each node.
 func BuildBook(ctx context.Context, name string, s mm.Strategy, r mm.Rules, min int, progress func(BookNews)) (*Book, error) {
 	r = r.WithDefaults()
 	if mm.IsRandomized(s) {
@@ -244,6 +264,9 @@ func BuildBook(ctx context.Context, name string, s mm.Strategy, r mm.Rules, min 
 	}
 	if min < 1 {
 		return nil, fmt.Errorf("mastermind: a book's nodes of more than %d candidates: want at least 1", min)
+	}
+	if _, ok := s.(Opening); ok {
+		return nil, fmt.Errorf("mastermind: a book holds %s's own guesses, and its header no other first guess: leave out --opening", name)
 	}
 	if r.Colors > mm.DefaultAlphabet.Len() {
 		return nil, fmt.Errorf("mastermind: a book writes codes in the default symbols, which name %d colours, and %v has %d",
@@ -259,7 +282,7 @@ func BuildBook(ctx context.Context, name string, s mm.Strategy, r mm.Rules, min 
 	}); ok {
 		b.Settings = ss.Settings(r)
 	}
-	if e, ok := s.(Entropy); ok && e.ConsistentOnly {
+	if consistentOnly(s) {
 		// Not among tree files' settings; a book of it is not read.
 		b.Settings = maps.Clone(b.Settings)
 		if b.Settings == nil {
@@ -277,7 +300,13 @@ func BuildBook(ctx context.Context, name string, s mm.Strategy, r mm.Rules, min 
 	var visit func(st *mm.State) error
 	visit = func(st *mm.State) error {
 		if progress != nil {
-			progress(BookNews{Done: len(b.guesses), Pending: pending, Depth: st.Len(), Size: st.Remaining()})
+			size := st.Remaining()
+			if size < 0 {
+				if c, err := st.Candidates(); err == nil {
+					size = c.Len() // the root of a space past 2^20
+				}
+			}
+			progress(BookNews{Done: len(b.guesses), Pending: pending, Depth: st.Len(), Size: size})
 		}
 		g, err := mm.GuessContext(ctx, s, st)
 		if err != nil {
@@ -313,6 +342,22 @@ func BuildBook(ctx context.Context, name string, s mm.Strategy, r mm.Rules, min 
 		return nil, err
 	}
 	return b, nil
+}
+
+// consistentOnly reports whether s is a scoring strategy restricted to the
+// candidates.
+func consistentOnly(s mm.Strategy) bool {
+	switch v := s.(type) {
+	case Knuth:
+		return v.ConsistentOnly
+	case ExpectedSize:
+		return v.ConsistentOnly
+	case Entropy:
+		return v.ConsistentOnly
+	case MostParts:
+		return v.ConsistentOnly
+	}
+	return false
 }
 
 // shipped holds the books shipped with the toolkit: their headers, read

@@ -99,6 +99,29 @@ func settingsOf(b *strategy.Book) string {
 	return ""
 }
 
+// TestBookSettings checks that a book names what changes its guesses:
+// consistent-only is a setting of every scoring strategy, and the command
+// in the header writes it as the flag it is.
+func TestBookSettings(t *testing.T) {
+	plain, err := strategy.BuildBook(context.Background(), "knuth", strategy.Knuth{}, mm.Classic, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cons, err := strategy.BuildBook(context.Background(), "knuth", strategy.Knuth{ConsistentOnly: true}, mm.Classic, 10, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cons.Settings["consistent-only"] != "true" || plain.Settings["consistent-only"] != "" {
+		t.Errorf("settings: consistent-only %v, plain %v", cons.Settings, plain.Settings)
+	}
+	if strings.Join(cons.Lines(), "\n") == strings.Join(plain.Lines(), "\n") {
+		t.Error("knuth's book is the same with and without consistent-only: the test shows nothing")
+	}
+	if want := "mastermind book --colors 6 --pegs 4 --strategy knuth --consistent-only --min 10"; cons.Command() != want {
+		t.Errorf("Command() = %q; want %q", cons.Command(), want)
+	}
+}
+
 // TestReadBookErrors feeds malformed books to ReadBook: each is refused
 // with a message, never read in part.
 func TestReadBookErrors(t *testing.T) {
@@ -115,6 +138,10 @@ func TestReadBookErrors(t *testing.T) {
 		{"bad turn", head + "1122 3345\n", "GUESS:FEEDBACK"},
 		{"bad feedback", head + "1122:5b0w 3345\n", "line 4"},
 		{"twice", head + "1122\n1122\n", "second guess"},
+		{"variant again", head + "1122\nvariant 8 8 false\n", "after the nodes"},
+		{"strategy twice", "variant 6 4 false\nstrategy knuth\nstrategy entropy\nmin 10\n", "second strategy"},
+		{"min in two", "variant 6 4 false\nstrategy knuth\nmin 1 0\n", "min N"},
+		{"no pegs", "variant 6 0 false\nstrategy knuth\nmin 10\n", "want both given"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -133,6 +160,10 @@ func TestBuildBookRefuses(t *testing.T) {
 	}
 	if _, err := strategy.BuildBook(context.Background(), "knuth", strategy.Knuth{}, mm.Classic, 0, nil); err == nil {
 		t.Error("a book of min 0: no error")
+	}
+	first, _ := mm.Classic.ParseCode("1234")
+	if _, err := strategy.BuildBook(context.Background(), "knuth", strategy.Opening{First: first, Then: strategy.Knuth{}}, mm.Classic, 10, nil); err == nil {
+		t.Error("a book of knuth opening with 1234: no error")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -23,8 +23,8 @@ func newBook(e *Env, rf *rulesFlags) *cobra.Command {
 		Use:   "book",
 		Short: "Write a strategy's guesses at the top of its tree, where they cost most: a book it plays from",
 		Long: `book writes a deterministic strategy's guess at every node of its tree that
-more than --min candidates reach, level by level from the first guess, one
-node a line: the turns that lead there (guess:feedback), then the guess.
+more than --min candidates reach, one node a line, the shortest paths
+first: the turns that lead there (guess:feedback), then the guess.
 
 The toolkit ships books in strategy/books/ and plays from them wherever a
 game stays in one: 8 × 8 with entropy and a win bonus of 1.5 is played in
