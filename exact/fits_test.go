@@ -89,3 +89,31 @@ func playLargest(t *testing.T, st *mm.State, g string) *mm.State {
 	}
 	return best
 }
+
+// BenchmarkFits times Fits on questions answered no (8 × 4 and 7 × 4
+// within 5, 7 × 5 distinct within 5) and yes (8 × 4 within 6, 5 × 4 within
+// 5), on one worker.
+func BenchmarkFits(b *testing.B) {
+	for _, c := range []struct {
+		r     mm.Rules
+		depth int
+	}{
+		{mm.Rules{Colors: 8, Pegs: 4}, 5},
+		{mm.Rules{Colors: 7, Pegs: 4}, 5},
+		{mm.Rules{Colors: 7, Pegs: 5, Distinct: true}, 5},
+		{mm.Rules{Colors: 8, Pegs: 4}, 6},
+		{mm.Rules{Colors: 5, Pegs: 4}, 5},
+	} {
+		st, err := mm.NewState(c.r, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%v within %d", c.r, c.depth), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := exact.Fits(context.Background(), st, c.depth, &exact.Options{Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package exact
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // try plays guess g at set and solves every class it leaves, smallest
 // first, each within what the others leave of cutoff. It returns the cost
@@ -44,6 +47,11 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 		for j := i; j > 0 && cells[j].hi-cells[j].lo < cells[j-1].hi-cells[j-1].lo; j-- {
 			cells[j], cells[j-1] = cells[j-1], cells[j]
 		}
+	}
+	if w.s.firstFit {
+		// Fits has no cutoff to tighten, and the largest class is the
+		// likeliest not to fit: largest first.
+		slices.Reverse(cells)
 	}
 	// What earlier searches learnt of the classes may prove the guess
 	// too costly before any is searched.
