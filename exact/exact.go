@@ -107,6 +107,11 @@ type Progress struct {
 	Part             mm.Feedback
 	PartCodes        int
 	PartsDone, Parts int
+	// In FitsOpenings, Next is the guess being tried on a part of
+	// FitsSplit codes or more, the NextTried-th of NextGuesses; 0 in
+	// other searches.
+	Next                   mm.Code
+	NextTried, NextGuesses int
 }
 
 // ErrDepth is wrapped by the error of a search that finds no strategy

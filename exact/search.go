@@ -383,6 +383,7 @@ func (n *news) set(g int32, tried, count int, best int32) {
 	n.mu.Lock()
 	n.guess, n.tried, n.count = g, tried, count
 	n.parts = 0 // until setPart names one of g's parts
+	n.nextCount = 0
 	if n.depth == 0 {
 		n.best = best // in the second phase, the best is the first's
 	}
@@ -402,6 +403,9 @@ type news struct {
 	part             mm.Feedback
 	partCodes        int
 	partsDone, parts int
+	// the guess tried on the part, in FitsOpenings
+	next                 int32
+	nextTried, nextCount int
 }
 
 // setPart records that the part of the first guess's answer f, of codes
@@ -409,6 +413,15 @@ type news struct {
 func (n *news) setPart(f mm.Feedback, codes, done, parts int) {
 	n.mu.Lock()
 	n.part, n.partCodes, n.partsDone, n.parts = f, codes, done, parts
+	n.nextCount = 0
+	n.mu.Unlock()
+}
+
+// setNext records that the tried-th of count guesses, g, is being tried
+// on the part being searched.
+func (n *news) setNext(g int32, tried, count int) {
+	n.mu.Lock()
+	n.next, n.nextTried, n.nextCount = g, tried, count
 	n.mu.Unlock()
 }
 

@@ -114,6 +114,10 @@ func (s *search) report(progress func(Progress), period time.Duration) (stop fun
 				if s.news.count > 0 {
 					pr.Guess = s.p.sp.Code(int(s.news.guess))
 				}
+				if s.news.nextCount > 0 {
+					pr.Next = s.p.sp.Code(int(s.news.next))
+					pr.NextTried, pr.NextGuesses = s.news.nextTried, s.news.nextCount
+				}
 				s.news.mu.Unlock()
 				progress(pr)
 			}

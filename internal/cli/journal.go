@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
-	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
@@ -41,11 +40,7 @@ type fileJournal struct {
 	mu     sync.Mutex
 	list   journalList // what this process keeps, or read from own
 	others journalList // the other lists, as last read
-	// The list's seconds when opened, and the clocks then.
-	cpuBase, wallBase float64
-	cpu0              time.Duration
-	cpuKnown          bool
-	wall0             time.Time
+	clock  runClock    // from the list's seconds when opened
 }
 
 type journalList struct {
@@ -80,9 +75,7 @@ func openJournal(dir string, r mm.Rules, limit, shard int) (*fileJournal, error)
 	if err := j.read(own, &j.list); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	j.cpuBase, j.wallBase = j.list.CPUSeconds, j.list.WallSeconds
-	j.cpu0, j.cpuKnown = cpuTime()
-	j.wall0 = time.Now()
+	j.clock = startClock(j.list.CPUSeconds, j.list.WallSeconds)
 	return j, j.Refresh()
 }
 
@@ -296,10 +289,7 @@ func (j *fileJournal) save() error {
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return err
 	}
-	j.list.WallSeconds = j.wallBase + time.Since(j.wall0).Seconds()
-	if cpu, ok := cpuTime(); ok && j.cpuKnown {
-		j.list.CPUSeconds = j.cpuBase + (cpu - j.cpu0).Seconds()
-	}
+	j.list.CPUSeconds, j.list.WallSeconds = j.clock.now(j.list.CPUSeconds, j.list.WallSeconds)
 	b, err := json.MarshalIndent(j.list, "", " ")
 	if err != nil {
 		return err

@@ -92,9 +92,10 @@ is solved, and its partial directory then goes. --redo solves the rows of
 --only again and rewrites them, byte for byte the same. A row that needs
 more than --row-limit is left for the next run, its parts kept. Before
 each search within a number of guesses, a whole run first asks whether any
-strategy keeps to it at all, for at most half the time left: where none
-does, that settles the fewest guesses that always suffice without the least
-totals of the parts that fit.
+strategy keeps to it at all: where none does, that settles the fewest
+guesses that always suffice without the least totals of the parts that
+fit. That search is kept too, in fits-D.json: the parts found to fit and,
+in parts of 1000 codes or more, each second guess found unable to.
 
 A row's searches can be shared out among processes, on one machine or on
 a cluster's nodes that see DIR: --shard K/N (or --shard-count N in a Slurm
@@ -335,6 +336,7 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		mu    sync.Mutex // the progress reports come from another goroutine
 		best  int
 		added int // parts solved in this run
+		steps int // steps of the searches of whether a limit fits, this run
 		// The seconds spent on the row's searches, by every process
 		// and run.
 		cpu, wall float64
@@ -344,6 +346,39 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	// their units that keep to its limit it need not solve again.
 	var looser []*fileJournal
 	solve := func(depth int) (*exact.Result, error) {
+		progress := func(p exact.Progress) {
+			mu.Lock()
+			best = p.Best
+			mu.Unlock()
+			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d)", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses)
+			if p.Parts > 0 {
+				line += fmt.Sprintf(", part %d/%d %db%dw (%d codes)", p.PartsDone+1, p.Parts, p.Part.Black, p.Part.White, p.PartCodes)
+			}
+			if p.NextGuesses > 0 {
+				line += fmt.Sprintf(", second guess %s (%d of %d)", p.Next, p.NextTried, p.NextGuesses)
+			}
+			line += fmt.Sprintf(", %d sets searched", p.Nodes)
+			if m.on {
+				line = fmt.Sprintf("%s (%d codes), %s, shard %v: first guess %s (part %d of %d), %d sets searched", name, st.Remaining(), phase, m.shard, p.Guess, p.Tried, p.Guesses, p.Nodes)
+			}
+			if p.Best > 0 && !m.on {
+				line += fmt.Sprintf(", best total %d so far", p.Best)
+			}
+			show(line + ", " + short(time.Since(start)))
+		}
+		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: progress}
+		if depth > 0 && !m.on && !m.merge {
+			fr, err := e.fitsOptimum(ctx, st, depth, opts, partial, looser, &phase)
+			steps += fr.steps
+			cpu += fr.cpu
+			wall += fr.wall
+			if err != nil {
+				return nil, err
+			}
+			if !fr.fits {
+				return nil, fmt.Errorf("%s: no strategy within %d guesses: %w", name, depth, exact.ErrDepth)
+			}
+		}
 		j, err := openJournal(partial, r, depth, self)
 		if err != nil {
 			return nil, err
@@ -363,50 +398,6 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 			cpu += c
 			wall += w
 		}()
-		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: func(p exact.Progress) {
-			mu.Lock()
-			best = p.Best
-			mu.Unlock()
-			line := fmt.Sprintf("%s (%d codes), %s: first guess %s (%d of %d)", name, st.Remaining(), phase, p.Guess, p.Tried, p.Guesses)
-			if p.Parts > 0 {
-				line += fmt.Sprintf(", part %d/%d %db%dw (%d codes)", p.PartsDone+1, p.Parts, p.Part.Black, p.Part.White, p.PartCodes)
-			}
-			line += fmt.Sprintf(", %d sets searched", p.Nodes)
-			if m.on {
-				line = fmt.Sprintf("%s (%d codes), %s, shard %v: first guess %s (part %d of %d), %d sets searched", name, st.Remaining(), phase, m.shard, p.Guess, p.Tried, p.Guesses, p.Nodes)
-			}
-			if p.Best > 0 && !m.on {
-				line += fmt.Sprintf(", best total %d so far", p.Best)
-			}
-			show(line + ", " + short(time.Since(start)))
-		}}
-		if depth > 0 && !m.on && !m.merge {
-			// Whether any strategy keeps to depth guesses at all: where
-			// one does, Fits finds it at once, and where none does it
-			// says so without the least totals of the parts that do
-			// fit (10 x 4 within 6: opening 1234's 0 black 1 white took
-			// over 50 min of CPU to minimise, and never finished). It
-			// is not kept part by part, so it gets half the time left;
-			// past that the search below answers the same.
-			fctx, cancel := ctx, context.CancelFunc(func() {})
-			if dl, ok := ctx.Deadline(); ok {
-				fctx, cancel = context.WithTimeout(ctx, time.Until(dl)/2)
-			}
-			fphase := phase
-			phase += ", whether any strategy keeps to them"
-			fits, err := exact.Fits(fctx, st, depth, opts)
-			cancel()
-			phase = fphase
-			switch {
-			case ctx.Err() != nil:
-				return nil, ctx.Err()
-			case err == nil && !fits:
-				fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s)\n", name, depth, short(time.Since(start)))
-				return nil, fmt.Errorf("%s: no strategy within %d guesses: %w", name, depth, exact.ErrDepth)
-			case err != nil && !errors.Is(err, context.DeadlineExceeded):
-				return nil, err
-			}
-		}
 		if m.on || m.merge {
 			missing, err := exact.Missing(st, opts, j)
 			if err != nil {
@@ -433,11 +424,15 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		if best > 0 && !m.on { // (a shard's is deep's bound)
 			what += fmt.Sprintf(" (best total so far %d, not proved)", best)
 		}
-		if added == 0 {
+		if added == 0 && steps == 0 {
 			fmt.Fprintf(e.Stderr, "%s: %s within %v, and no part of its search finished: give a longer --row-limit\n", name, what, limit)
 			return
 		}
-		fmt.Fprintf(e.Stderr, "%s: %s within %v; the %s solved are kept in %s for the next run\n", name, what, limit, Plural(added, "part"), partial)
+		kept := Plural(added, "part") + " solved"
+		if steps > 0 {
+			kept = fmt.Sprintf("%s and %s of whether fewer guesses suffice", kept, Plural(steps, "step"))
+		}
+		fmt.Fprintf(e.Stderr, "%s: %s within %v; the %s are kept in %s for the next run\n", name, what, limit, kept, partial)
 	}
 	res, err := solve(0)
 	if err != nil {
@@ -478,6 +473,62 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	}
 	o.CPUSeconds, o.WallSeconds = cpu, wall
 	return o, nil
+}
+
+// fitsRun is what a search of whether a row keeps to a number of guesses
+// found, and what it cost: steps kept in this run, and the seconds of all
+// its runs.
+type fitsRun struct {
+	fits      bool
+	steps     int
+	cpu, wall float64
+}
+
+// fitsOptimum asks whether some strategy finds every code of st within
+// depth guesses, by exact.FitsOpenings, kept in the row's partial
+// directory as fits-DEPTH.json: where one does, Fits finds it at once,
+// and where none does it says so without the least totals of the parts
+// that do fit (10 x 4 within 6: opening 1234's 0 black 1 white took over
+// 50 min of CPU to minimise, and never finished). known are the row's
+// journals of least totals so far; phase names the search in the progress
+// lines.
+func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *exact.Options, partial string, known []*fileJournal, phase *string) (fitsRun, error) {
+	r := st.Rules()
+	name := records.OptimumName(r)
+	// The parts the search within depth solved before fit too.
+	same, err := openJournal(partial, r, depth, -1)
+	if err != nil {
+		return fitsRun{}, err
+	}
+	fj, err := openFitsJournal(partial, r, depth, append(slices.Clone(known), same))
+	if err != nil {
+		return fitsRun{}, err
+	}
+	var out fitsRun
+	if fits, ok := fj.Answer(); ok {
+		out.fits = fits
+		out.cpu, out.wall = fj.Seconds()
+		return out, nil
+	}
+	before := fj.Steps()
+	if before > 0 {
+		fmt.Fprintf(e.Stderr, "%s, %s: resuming whether any strategy keeps to them, %s kept before\n", name, *phase, Plural(before, "step"))
+	}
+	was := *phase
+	*phase += ", whether any strategy keeps to them"
+	fits, err := exact.FitsOpenings(ctx, st, depth, opts, fj)
+	*phase = was
+	if err == nil {
+		err = fj.Answered(fits)
+	} else {
+		fj.Record() // the time, on the next run's account if this fails
+	}
+	out.fits, out.steps = fits, fj.Steps()-before
+	out.cpu, out.wall = fj.Seconds()
+	if err == nil && !fits {
+		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s, %.0f s CPU over every run)\n", name, depth, short(time.Duration(out.wall*float64(time.Second))), out.cpu)
+	}
+	return out, err
 }
 
 // shareOptimum solves the parts of a row's search that fall to shard sp,
