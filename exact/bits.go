@@ -239,6 +239,53 @@ func (p *problem) boundsSmall(set []uint16, pool []int32, out []int32, seen []ui
 	}
 }
 
+// perfectSplit returns the first guess of pool that splits set, of at
+// most b+1 codes, into single codes (a feedback each), or -1; fr's seen and
+// alive are its scratch. It scores the pool against the first four codes,
+// then against each next code only the guesses that have not yet given
+// two codes one feedback: few are left after a handful of codes.
+func (p *problem) perfectSplit(set []uint16, pool []int32, fr *frame) int32 {
+	if cap(fr.seen) < len(pool) {
+		fr.seen = make([]uint64, len(pool))
+	}
+	if cap(fr.alive) < len(pool) {
+		fr.alive = make([]int32, len(pool))
+	}
+	seen, alive := fr.seen[:0], fr.alive[:0]
+	k := min(4, len(set))
+	var cs [4][]uint8
+	for i := range 4 {
+		cs[i] = p.col(set[min(i, k-1)])
+	}
+	c0, c1, c2, c3 := cs[0], cs[1], cs[2], cs[3]
+	for j, g := range pool {
+		s := uint64(1)<<(c0[g]&63) | 1<<(c1[g]&63) | 1<<(c2[g]&63) | 1<<(c3[g]&63)
+		if bits.OnesCount64(s) == k {
+			seen = append(seen, s)
+			alive = append(alive, int32(j))
+		}
+	}
+	for _, c := range set[k:] {
+		col := p.col(c)
+		m := 0
+		for x, j := range alive {
+			b := uint64(1) << (col[pool[j]] & 63)
+			if seen[x]&b == 0 {
+				seen[m], alive[m] = seen[x]|b, j
+				m++
+			}
+		}
+		if m == 0 {
+			return -1
+		}
+		seen, alive = seen[:m], alive[:m]
+	}
+	if len(alive) == 0 {
+		return -1
+	}
+	return pool[alive[0]]
+}
+
 // boundsCounts writes into out[j] the bound of guess pool[j] for any set,
 // counting, a candidate at a time, the codes that give each feedback to
 // each guess of the pool; counts is scratch memory of len(pool) times the

@@ -42,6 +42,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 	if sliced {
 		p.load(&fr.masks, set)
 	}
+	fr.via = viaOther
 	switch {
 	case len(set) <= p.b+1 && len(p.fbs) <= 64:
 		if len(fr.seen) < len(pool) {
@@ -58,6 +59,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 			fr.counts2 = make([]uint16, len(pool)*nf)
 		}
 		p.boundsCounts(set, pool, out, fr.counts2)
+		fr.via = viaCounts
 	}
 	return out
 }
@@ -100,7 +102,7 @@ func (w *worker) scan(set []uint16, pool []int32, bounds []int32, limit int, cut
 		g := pool[order]
 		most, deepest := n, int8(0)
 		if limited || (total <= lb && looks < maxLooks) {
-			most, deepest = w.p.classes(set, g, n, limited, sliced, fr)
+			most, deepest = w.p.scoredClasses(set, g, order, n, limited, sliced, fr)
 			looks++
 		}
 		c := scored{bound: total, order: int32(order), guess: g}
@@ -167,6 +169,28 @@ func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, 
 	}
 	clear(counts[:len(p.fbs)])
 	return most, deepest
+}
+
+// scoredClasses is classes for guess g, the j-th of the pool that bounds
+// scored in fr, read from the sizes of g's classes that boundsCounts left
+// there, where it scored the pool. Under a depth limit, the scan asks it
+// of every guess of the pool; splitting set again for each was most of
+// the time of searches that find no strategy within the limit. (Sets
+// within two guesses go to perfectSplit, not to the scan.)
+func (p *problem) scoredClasses(set []uint16, g int32, j int, n int32, limited, sliced bool, fr *frame) (most int32, deepest int8) {
+	if fr.via == viaCounts {
+		nf := len(p.fbs)
+		for f, m := range fr.counts2[j*nf : j*nf+nf] {
+			if uint8(f) != p.win {
+				most = max(most, int32(m))
+			}
+		}
+		if limited && most > 0 {
+			deepest = p.levels[most] // levels grows with the size
+		}
+		return most, deepest
+	}
+	return p.classes(set, g, n, limited, sliced, fr)
 }
 
 // keeper keeps the keep best guesses offered to it, in order, and the

@@ -177,3 +177,95 @@ func TestCutoffsThenExact(t *testing.T) {
 		}
 	}
 }
+
+// TestPerfectSplit checks perfectSplit, and scoredClasses on the scan's
+// two ways of reading a pool's bounds, against plain counting: on random
+// sets of every size up to b+1 (perfect splits) and of a few larger sizes
+// (classes), the first guess of the pool whose feedbacks against the set
+// are all different, and each guess's largest class and its levels.
+func TestPerfectSplit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, r := range []mm.Rules{mm.Classic, {Colors: 8, Pegs: 5, Distinct: true}, {Colors: 4, Pegs: 5}} {
+		s := newTestSearch(t, r)
+		p := s.p
+		w := testWorker(s)
+		fr := w.frame(0)
+		found, counted := 0, 0
+		for trial := 0; trial < 400; trial++ {
+			n := 3 + trial%(p.b-1)
+			if trial%5 == 4 {
+				n = p.b + 2 + rng.IntN(60)
+			}
+			set := make([]uint16, 0, n)
+			for _, c := range rng.Perm(p.N)[:n] {
+				set = append(set, uint16(c))
+			}
+			slices.Sort(set)
+			pool := p.pools.get(w, p.excluded(set))
+			want := int32(-1)
+			mosts := make([]int32, len(pool))
+			for j, g := range pool {
+				var counts [256]int
+				for _, c := range set {
+					counts[p.fb(c, g)]++
+				}
+				distinct := 0
+				for f, m := range counts {
+					if m > 0 {
+						distinct++
+					}
+					if uint8(f) != p.win {
+						mosts[j] = max(mosts[j], int32(m))
+					}
+				}
+				if distinct == n && want < 0 {
+					want = g
+				}
+			}
+			if n <= p.b+1 {
+				if got := p.perfectSplit(set, pool, fr); got != want {
+					t.Fatalf("%v, set %v: perfectSplit %d, want %d", r, set, got, want)
+				}
+				if want >= 0 {
+					found++
+				}
+			}
+			w.bounds(set, pool, fr)
+			limit := 2
+			if n > p.b+1 {
+				limit = int(p.levels[n])
+			}
+			limited := p.limited(n, limit)
+			for j, g := range pool {
+				most, deepest := p.scoredClasses(set, g, j, int32(n), limited, false, fr)
+				switch {
+				case n > p.b+1 && limited && (most != mosts[j] || deepest != p.levels[mosts[j]]):
+					t.Fatalf("%v, %d codes, guess %d: classes %d, levels %d; want %d, %d", r, n, g, most, deepest, mosts[j], p.levels[mosts[j]])
+				case n <= p.b+1 && limited && (deepest == 1) != perfectAt(p, set, g):
+					t.Fatalf("%v, %d codes, guess %d: levels %d, largest class %d", r, n, g, deepest, mosts[j])
+				}
+				if fr.via == viaCounts {
+					counted++
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%v: no set had a perfect split; the test checks only -1", r)
+		}
+		if counted == 0 && r.Pegs == 5 {
+			t.Errorf("%v: no pool was scored by counting; its classes went untested", r)
+		}
+	}
+}
+
+// perfectAt reports whether g gives each code of set a feedback of its own.
+func perfectAt(p *problem, set []uint16, g int32) bool {
+	seen := map[uint8]bool{}
+	for _, c := range set {
+		if seen[p.fb(c, g)] {
+			return false
+		}
+		seen[p.fb(c, g)] = true
+	}
+	return true
+}

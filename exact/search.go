@@ -99,9 +99,21 @@ type frame struct {
 	cells   []cell
 	masks   masks    // the set being scanned, when it is split with masks
 	bounds  []int32  // the bound of each guess of the pool
-	seen    []uint64 // scratch of boundsSmall
+	seen    []uint64 // scratch of boundsSmall and perfectSplit
+	alive   []int32  // scratch of perfectSplit
 	counts2 []uint16 // scratch of boundsCounts
+	// via is how bounds scored the pool: whether counts2 holds the
+	// sizes of each guess's classes, for the scan.
+	via boundsVia
 }
+
+// boundsVia names the way bounds scored a pool.
+type boundsVia uint8
+
+const (
+	viaOther  boundsVia = iota
+	viaCounts           // boundsCounts: counts2 has the size of each class
+)
 
 // cell is one class of a guess's split: buf[lo:hi], with a lower bound of
 // its cost, exact once solved.
@@ -329,6 +341,16 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 	p := w.p
 	fr := w.frame(lvl)
 	pool := p.pools.get(w, p.excluded(set))
+	if limit == 2 && len(set) <= p.b+1 && len(p.fbs) <= 64 {
+		// Within two guesses, no code of the set splitting it into single
+		// codes (the shortcut): the first guess of the pool that does,
+		// at 2n, as the scan would find; most sets of a search within a
+		// limit that none keeps to are these.
+		if g := p.perfectSplit(set, pool, fr); g >= 0 {
+			return w.accept(result{cost: int32(2 * len(set)), guess: g, depth: 2}, cutoff)
+		}
+		return bound(inf)
+	}
 	// The bounds stay in the frame while the node is searched: the tries
 	// work at deeper levels, and at this one only partition.
 	bounds := w.bounds(set, pool, fr)
