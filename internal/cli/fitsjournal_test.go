@@ -130,3 +130,30 @@ func (c cancelling) Beat(g mm.Code) error {
 	defer c.cancel()
 	return c.fitsJournal.Beat(g)
 }
+
+// TestOptimaFitsSeconds checks that a row settled by the search of
+// whether fewer guesses suffice counts, in its CPU and wall seconds, the
+// search of the least total within them that ran before it (3 × 3 needs
+// 4 guesses: the earlier runs' search within 3 is the row's time too).
+func TestOptimaFitsSeconds(t *testing.T) {
+	dir := t.TempDir()
+	partial := filepath.Join(dir, "optimal", "partial", "3x3")
+	if err := os.MkdirAll(partial, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	within3 := `{"rules": {"colors": 3, "pegs": 3, "distinct": false}, "limit": 3, "units": [], "beaten": [], "cpu_seconds": 1000, "wall_seconds": 2000}`
+	if err := os.WriteFile(filepath.Join(partial, "journal-3.json"), []byte(within3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "", "optima", "--dir", dir, "--only", "3x3")
+	rows, err := readOptima(filepath.Join(dir, "optimal.csv"))
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("optimal.csv: %v, %v", rows, err)
+	}
+	if o := rows[0]; o.MinWorst != 4 || o.CPUSeconds < 1000 || o.WallSeconds < 2000 {
+		t.Errorf("3x3: at most %d guesses, %.1f s CPU, %.1f s wall; want 4, and the 1000 s CPU and 2000 s wall of the search within 3 counted", o.MinWorst, o.CPUSeconds, o.WallSeconds)
+	}
+	if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the row is done, and its partial directory is still there: %v", err)
+	}
+}
