@@ -174,9 +174,10 @@ func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, 
 // scoredClasses is classes for guess g, the j-th of the pool that bounds
 // scored in fr, read from the sizes of g's classes that boundsCounts left
 // there, where it scored the pool. Under a depth limit, the scan asks it
-// of every guess of the pool; splitting set again for each was most of
-// the time of searches that find no strategy within the limit. (Sets
-// within two guesses go to perfectSplit, not to the scan.)
+// of every guess of the pool under its threshold; splitting set again for
+// each was most of the time of searches that find no strategy within the
+// limit. (Small sets within two guesses go to perfectSplit, not to the
+// scan, where there are at most 64 feedbacks.)
 func (p *problem) scoredClasses(set []uint16, g int32, j int, n int32, limited, sliced bool, fr *frame) (most int32, deepest int8) {
 	if fr.via == viaCounts {
 		nf := len(p.fbs)

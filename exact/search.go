@@ -345,7 +345,9 @@ func (w *worker) search(set []uint16, limit int, cutoff, lb int32, lvl int) resu
 		// Within two guesses, no code of the set splitting it into single
 		// codes (the shortcut): the first guess of the pool that does,
 		// at 2n, as the scan would find; most sets of a search within a
-		// limit that none keeps to are these.
+		// limit that none keeps to are these. Where none does, no
+		// strategy exists, and the bound says so (inf), where the scan
+		// gave the cutoff.
 		if g := p.perfectSplit(set, pool, fr); g >= 0 {
 			return w.accept(result{cost: int32(2 * len(set)), guess: g, depth: 2}, cutoff)
 		}

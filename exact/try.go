@@ -6,7 +6,8 @@ import (
 )
 
 // try plays guess g at set and solves every class it leaves, smallest
-// first, each within what the others leave of cutoff. It returns the cost
+// first (largest first in Fits), each within what the others leave of
+// cutoff. It returns the cost
 // and worst case and true if the cost is below cutoff; otherwise a lower
 // bound of the cost, at least cutoff, and false.
 func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (int32, int8, bool) {
@@ -62,7 +63,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 		}
 		cl.k = p.hash(buf[cl.lo:cl.hi])
 		if c, _, _ := w.s.tt.lookup(cl.k, limit-1); c > cl.bound {
-			total += c - cl.bound
+			total = sat(total + (c - cl.bound)) // c may be inf: no strategy
 			cl.bound = c
 		}
 	}
@@ -84,7 +85,7 @@ func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (i
 			}
 			c := w.probe(buf[cl.lo:cl.hi], cutoff-(total-cl.bound), lvl+1)
 			if c > cl.bound {
-				total += c - cl.bound
+				total = sat(total + (c - cl.bound))
 				cl.bound = c
 				if cl.k.b != 0 {
 					w.s.tt.store(cl.k, entry{cost: c, guess: -1, limit: uint16(min(limit-1, int(m)))})

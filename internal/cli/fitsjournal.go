@@ -96,7 +96,7 @@ func (j *fitsJournal) Answered(fits bool) error {
 	return j.save()
 }
 
-func entry(g mm.Code, f mm.Feedback) fitsEntry {
+func partEntry(g mm.Code, f mm.Feedback) fitsEntry {
 	return fitsEntry{Guess: g.String(), Black: f.Black, White: f.White}
 }
 
@@ -110,18 +110,18 @@ func (j *fitsJournal) Fits(g mm.Code, f mm.Feedback) bool {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return slices.Contains(j.list.Fit, entry(g, f))
+	return slices.Contains(j.list.Fit, partEntry(g, f))
 }
 
 func (j *fitsJournal) Fit(g mm.Code, f mm.Feedback) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.list.Fit = append(j.list.Fit, entry(g, f))
+	j.list.Fit = append(j.list.Fit, partEntry(g, f))
 	return j.save()
 }
 
 func (j *fitsJournal) Refuted(g mm.Code, f mm.Feedback, g2 mm.Code) bool {
-	e := entry(g, f)
+	e := partEntry(g, f)
 	e.Next = g2.String()
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -129,7 +129,7 @@ func (j *fitsJournal) Refuted(g mm.Code, f mm.Feedback, g2 mm.Code) bool {
 }
 
 func (j *fitsJournal) Refute(g mm.Code, f mm.Feedback, g2 mm.Code) error {
-	e := entry(g, f)
+	e := partEntry(g, f)
 	e.Next = g2.String()
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -178,7 +178,7 @@ func (j *fitsJournal) save() error {
 	if err := os.MkdirAll(filepath.Dir(j.path), 0o755); err != nil {
 		return err
 	}
-	j.list.CPUSeconds, j.list.WallSeconds = j.clock.now(j.list.CPUSeconds, j.list.WallSeconds)
+	j.list.CPUSeconds, j.list.WallSeconds = j.clock.now(j.list.CPUSeconds)
 	b, err := json.MarshalIndent(j.list, "", " ")
 	if err != nil {
 		return err
@@ -204,10 +204,11 @@ func startClock(cpu, wall float64) runClock {
 	return c
 }
 
-// now returns the seconds so far; the CPU seconds are cpu where the
-// process's CPU time is not known.
-func (c runClock) now(cpu, _ float64) (float64, float64) {
-	wall := c.wallBase + time.Since(c.wall0).Seconds()
+// now returns the CPU and wall seconds so far; the CPU seconds are last,
+// those last saved, where the process's CPU time is not known.
+func (c runClock) now(last float64) (cpu, wall float64) {
+	wall = c.wallBase + time.Since(c.wall0).Seconds()
+	cpu = last
 	if t, ok := cpuTime(); ok && c.cpuKnown {
 		cpu = c.cpuBase + (t - c.cpu0).Seconds()
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -134,26 +135,56 @@ func (c cancelling) Beat(g mm.Code) error {
 // TestOptimaFitsSeconds checks that a row settled by the search of
 // whether fewer guesses suffice counts, in its CPU and wall seconds, the
 // search of the least total within them that ran before it (3 × 3 needs
-// 4 guesses: the earlier runs' search within 3 is the row's time too).
+// 4 guesses: the earlier runs' search within 3 is the row's time too);
+// and that an answer an earlier run kept is taken, with its seconds, by a
+// whole run and by a merge.
 func TestOptimaFitsSeconds(t *testing.T) {
-	dir := t.TempDir()
-	partial := filepath.Join(dir, "optimal", "partial", "3x3")
-	if err := os.MkdirAll(partial, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	within3 := `{"rules": {"colors": 3, "pegs": 3, "distinct": false}, "limit": 3, "units": [], "beaten": [], "cpu_seconds": 1000, "wall_seconds": 2000}`
-	if err := os.WriteFile(filepath.Join(partial, "journal-3.json"), []byte(within3), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, "", "optima", "--dir", dir, "--only", "3x3")
-	rows, err := readOptima(filepath.Join(dir, "optimal.csv"))
-	if err != nil || len(rows) != 1 {
-		t.Fatalf("optimal.csv: %v, %v", rows, err)
-	}
-	if o := rows[0]; o.MinWorst != 4 || o.CPUSeconds < 1000 || o.WallSeconds < 2000 {
-		t.Errorf("3x3: at most %d guesses, %.1f s CPU, %.1f s wall; want 4, and the 1000 s CPU and 2000 s wall of the search within 3 counted", o.MinWorst, o.CPUSeconds, o.WallSeconds)
-	}
-	if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the row is done, and its partial directory is still there: %v", err)
+	answered := `{"rules": {"colors": 3, "pegs": 3, "distinct": false}, "limit": 3, "fits": false, "fit": [], "refuted": [], "beaten": ["112"], "cpu_seconds": 500, "wall_seconds": 700}`
+	for _, c := range []struct {
+		name    string
+		files   map[string]string
+		args    []string
+		cpu     float64
+		wall    float64
+		message string
+	}{
+		{"searched", map[string]string{"journal-3.json": within3}, nil, 1000, 2000, "3x3: no strategy keeps to 3 guesses ("},
+		{"kept", map[string]string{"journal-3.json": within3, "fits-3.json": answered}, nil, 1500, 2700, "3x3: no strategy keeps to 3 guesses (found before, "},
+		{"merged", map[string]string{"fits-3.json": answered}, []string{"--merge"}, 500, 700, "3x3: no strategy keeps to 3 guesses (found before, "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			partial := filepath.Join(dir, "optimal", "partial", "3x3")
+			if err := os.MkdirAll(partial, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for name, text := range c.files {
+				if err := os.WriteFile(filepath.Join(partial, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.args != nil {
+				// A merge writes a row whose searches the shards did.
+				runCmd(t, "", "optima", "--dir", dir, "--only", "3x3", "--shard", "0/1")
+			}
+			_, errOut, err := runCmd(t, "", append([]string{"optima", "--dir", dir, "--only", "3x3"}, c.args...)...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, errOut)
+			}
+			if !strings.Contains(errOut, c.message) {
+				t.Errorf("stderr\n%s\nwant %q", errOut, c.message)
+			}
+			rows, err := readOptima(filepath.Join(dir, "optimal.csv"))
+			if err != nil || len(rows) != 1 {
+				t.Fatalf("optimal.csv: %v, %v", rows, err)
+			}
+			if o := rows[0]; o.MinWorst != 4 || o.CPUSeconds < c.cpu || o.WallSeconds < c.wall {
+				t.Errorf("3x3: at most %d guesses, %.1f s CPU, %.1f s wall; want 4, and at least %.0f s CPU and %.0f s wall", o.MinWorst, o.CPUSeconds, o.WallSeconds, c.cpu, c.wall)
+			}
+			if _, err := os.Stat(partial); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the row is done, and its partial directory is still there: %v", err)
+			}
+		})
 	}
 }

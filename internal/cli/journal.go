@@ -289,7 +289,7 @@ func (j *fileJournal) save() error {
 	if err := os.MkdirAll(j.dir, 0o755); err != nil {
 		return err
 	}
-	j.list.CPUSeconds, j.list.WallSeconds = j.clock.now(j.list.CPUSeconds, j.list.WallSeconds)
+	j.list.CPUSeconds, j.list.WallSeconds = j.clock.now(j.list.CPUSeconds)
 	b, err := json.MarshalIndent(j.list, "", " ")
 	if err != nil {
 		return err

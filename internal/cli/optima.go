@@ -367,8 +367,9 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 			show(line + ", " + short(time.Since(start)))
 		}
 		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: progress}
-		if depth > 0 && !m.on && !m.merge {
-			fr, err := e.fitsOptimum(ctx, st, depth, opts, partial, looser, &phase)
+		if depth > 0 {
+			// A whole run asks; a shard or a merge takes an answer kept.
+			fr, err := e.fitsOptimum(ctx, st, depth, opts, partial, looser, &phase, !m.on && !m.merge)
 			steps += fr.steps
 			cpu += fr.cpu
 			wall += fr.wall
@@ -486,13 +487,14 @@ type fitsRun struct {
 
 // fitsOptimum asks whether some strategy finds every code of st within
 // depth guesses, by exact.FitsOpenings, kept in the row's partial
-// directory as fits-DEPTH.json: where one does, Fits finds it at once,
+// directory as fits-DEPTH.json: where one does, it finds one at once,
 // and where none does it says so without the least totals of the parts
 // that do fit (10 x 4 within 6: opening 1234's 0 black 1 white took over
 // 50 min of CPU to minimise, and never finished). known are the row's
 // journals of least totals so far; phase names the search in the progress
-// lines.
-func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *exact.Options, partial string, known []*fileJournal, phase *string) (fitsRun, error) {
+// lines. Unless search, it only reads the answer an earlier run kept, and
+// reports that depth may fit where none was kept.
+func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *exact.Options, partial string, known []*fileJournal, phase *string, search bool) (fitsRun, error) {
 	r := st.Rules()
 	name := records.OptimumName(r)
 	// The parts the search within depth solved before fit too.
@@ -505,28 +507,35 @@ func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *ex
 		return fitsRun{}, err
 	}
 	var out fitsRun
-	if fits, ok := fj.Answer(); ok {
-		out.fits = fits
-		out.cpu, out.wall = fj.Seconds()
-		return out, nil
+	fits, answered := fj.Answer()
+	switch {
+	case answered:
+	case !search:
+		fits = true // not known not to: the search within depth goes on
+	default:
+		before := fj.Steps()
+		if before > 0 {
+			fmt.Fprintf(e.Stderr, "%s, %s: resuming whether any strategy keeps to them, %s kept before\n", name, *phase, Plural(before, "step"))
+		}
+		was := *phase
+		*phase += ", whether any strategy keeps to them"
+		fits, err = exact.FitsOpenings(ctx, st, depth, opts, fj)
+		*phase = was
+		if err == nil {
+			err = fj.Answered(fits)
+		} else {
+			fj.Record() // the time, on the next run's account if this fails
+		}
+		out.steps = fj.Steps() - before
 	}
-	before := fj.Steps()
-	if before > 0 {
-		fmt.Fprintf(e.Stderr, "%s, %s: resuming whether any strategy keeps to them, %s kept before\n", name, *phase, Plural(before, "step"))
-	}
-	was := *phase
-	*phase += ", whether any strategy keeps to them"
-	fits, err := exact.FitsOpenings(ctx, st, depth, opts, fj)
-	*phase = was
-	if err == nil {
-		err = fj.Answered(fits)
-	} else {
-		fj.Record() // the time, on the next run's account if this fails
-	}
-	out.fits, out.steps = fits, fj.Steps()-before
+	out.fits = fits
 	out.cpu, out.wall = fj.Seconds()
 	if err == nil && !fits {
-		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s, %.0f s CPU over every run)\n", name, depth, short(time.Duration(out.wall*float64(time.Second))), out.cpu)
+		how := ""
+		if answered {
+			how = "found before, "
+		}
+		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s%s, %.0f s CPU over every run)\n", name, depth, how, short(time.Duration(out.wall*float64(time.Second))), out.cpu)
 		// The search of the least total within depth, if one ran
 		// before, is the row's time too; it will not be opened again.
 		c, w := same.Seconds()
