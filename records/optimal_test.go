@@ -87,6 +87,38 @@ func TestOptima(t *testing.T) {
 	}
 }
 
+// TestOptimaComplete checks that the table holds a row for each variant
+// issue 28 asks for, and no other: 3 to 6 pegs with 2 to 10 colours
+// (repeats allowed) and 3 to 5 pegs of distinct colours, each of at most
+// 10 000 codes.
+func TestOptimaComplete(t *testing.T) {
+	have := map[mm.Rules]bool{}
+	for _, o := range optima(t) {
+		if have[o.Rules] {
+			t.Errorf("%s: two rows", records.OptimumName(o.Rules))
+		}
+		have[o.Rules] = true
+	}
+	want := 0
+	for _, distinct := range []bool{false, true} {
+		for pegs := 3; pegs <= 6; pegs++ {
+			for colors := 2; colors <= 10; colors++ {
+				r := mm.Rules{Colors: colors, Pegs: pegs, Distinct: distinct}
+				if (distinct && (pegs > 5 || colors < pegs)) || r.Size() > 10000 {
+					continue
+				}
+				want++
+				if !have[r] {
+					t.Errorf("%s: no row", records.OptimumName(r))
+				}
+			}
+		}
+	}
+	if len(have) != want {
+		t.Errorf("%d rows; the table has %d variants", len(have), want)
+	}
+}
+
 // TestOptimaReadme checks that README.md shows the table as optimal.csv
 // has it (mastermind optima --list).
 func TestOptimaReadme(t *testing.T) {
