@@ -158,26 +158,17 @@ func Solve(ctx context.Context, st *mm.State, opts *Options) (*Result, error) {
 // by how many codes a number of guesses can tell apart. opts's MaxDepth is
 // ignored; its Memory, Workers and Progress apply.
 func Fits(ctx context.Context, st *mm.State, depth int, opts *Options) (bool, error) {
-	if depth <= st.Len() {
-		return false, fmt.Errorf("mastermind: within %d guesses, after %d played: want more", depth, st.Len())
-	}
-	o := Options{}
-	if opts != nil {
-		o = *opts
-	}
-	o.MaxDepth = depth
-	sv, err := NewSolver(st, &o)
+	sv, err := newFitter(st, depth, opts)
 	if err != nil {
 		return false, err
 	}
 	defer sv.Close()
-	sv.s.firstFit = true
 	hist, root, limit, err := sv.node(st)
 	if err != nil {
 		return false, err
 	}
-	if o.Progress != nil {
-		stop := sv.s.report(o.Progress, o.ProgressEvery)
+	if p := sv.opts.Progress; p != nil {
+		stop := sv.s.report(p, sv.opts.ProgressEvery)
 		defer stop()
 	}
 	var stop halt

@@ -54,23 +54,14 @@ func FitsOpenings(ctx context.Context, st *mm.State, depth int, opts *Options, j
 // fitsOpenings is FitsOpenings, splitting parts of split codes or more by
 // second guess.
 func fitsOpenings(ctx context.Context, st *mm.State, depth int, opts *Options, j FitsJournal, split int) (bool, error) {
-	if depth <= st.Len() {
-		return false, fmt.Errorf("mastermind: within %d guesses, after %d played: want more", depth, st.Len())
-	}
-	o := Options{}
-	if opts != nil {
-		o = *opts
-	}
-	o.MaxDepth = depth
-	sv, err := NewSolver(st, &o)
+	sv, err := newFitter(st, depth, opts)
 	if err != nil {
 		return false, err
 	}
 	defer sv.Close()
-	sv.s.firstFit = true
 	sv.s.byOpening = true
-	if o.Progress != nil {
-		stop := sv.s.report(o.Progress, o.ProgressEvery)
+	if p := sv.opts.Progress; p != nil {
+		stop := sv.s.report(p, sv.opts.ProgressEvery)
 		defer stop()
 	}
 	if int(sv.s.p.levels[st.Remaining()]) > depth-st.Len() {
@@ -129,6 +120,26 @@ func fitsOpenings(ctx context.Context, st *mm.State, depth int, opts *Options, j
 		}
 	}
 	return false, nil
+}
+
+// newFitter returns a solver of st in Fits' mode, within depth guesses in
+// all: opts with MaxDepth set to depth, taking at each set the first guess
+// that fits.
+func newFitter(st *mm.State, depth int, opts *Options) (*Solver, error) {
+	if depth <= st.Len() {
+		return nil, fmt.Errorf("mastermind: within %d guesses, after %d played: want more", depth, st.Len())
+	}
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	o.MaxDepth = depth
+	sv, err := NewSolver(st, &o)
+	if err != nil {
+		return nil, err
+	}
+	sv.s.firstFit = true
+	return sv, nil
 }
 
 // fitsPart reports whether some strategy keeps the candidates of kid, the
