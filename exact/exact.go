@@ -35,6 +35,18 @@
 // first guess in order of bound that reaches the optimum, so the tree does
 // not depend on the number of workers.
 //
+// # Whether a number of guesses suffices
+//
+// Fits asks only whether some strategy keeps every game within a number of
+// guesses: the same search with no cutoff, taking at each set the first
+// guess whose classes all fit, and solving a guess's classes largest first,
+// as the largest is the likeliest not to fit. Under a depth limit the
+// scan leaves out every guess with a class too large for the guesses left,
+// reading its largest class from the counts of its bound, and a set to be
+// found within two guesses asks only for a guess that gives each of its
+// codes a feedback of its own. FitsOpenings is Fits step by step, each step
+// kept in a journal, for questions of hours.
+//
 // # Memory
 //
 // The feedback table takes a byte per pair of codes (16 MiB on 8 × 4, 25 MiB
