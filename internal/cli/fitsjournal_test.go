@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -186,5 +187,15 @@ func TestOptimaFitsSeconds(t *testing.T) {
 				t.Errorf("the row is done, and its partial directory is still there: %v", err)
 			}
 		})
+	}
+}
+
+// TestOptimaHelpSplit checks that optima's help gives the size of the
+// parts that the search of whether fewer guesses suffice splits by second
+// guess as exact has it.
+func TestOptimaHelpSplit(t *testing.T) {
+	out := mustRun(t, "", "optima", "--help")
+	if want := fmt.Sprintf("in parts of %d codes or more", exact.FitsSplit); !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("optima --help does not say %q:\n%s", want, out)
 	}
 }
