@@ -175,7 +175,10 @@ func (sv *Solver) fitsPart(ctx context.Context, kid *mm.State, g mm.Code, f mm.F
 		w := sv.s.getWorker(ctx, &stop, hist)
 		if p := sv.s.p; p.limited(len(set), limit) {
 			// A class too large for the guesses left refutes g2 at
-			// once, as it does in Fits' search; not worth keeping.
+			// once, as it does in Fits' scan; not worth keeping. (try
+			// would find it too, after hashing and looking up every
+			// class: 7 x 4 after 1234 within 5, split at 40 codes,
+			// took 0.58 s that way against 0.10 s.)
 			if _, deepest := p.classes(set, int32(gi), int32(len(set)), true, false, w.frame(0)); int(deepest)+1 > limit {
 				sv.s.putWorker(w)
 				continue

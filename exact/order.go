@@ -42,7 +42,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 	if sliced {
 		p.load(&fr.masks, set)
 	}
-	fr.via = viaOther
+	fr.counted = false
 	switch {
 	case len(set) <= p.b+1 && len(p.fbs) <= 64:
 		if len(fr.seen) < len(pool) {
@@ -59,7 +59,7 @@ func (w *worker) bounds(set []uint16, pool []int32, fr *frame) []int32 {
 			fr.counts2 = make([]uint16, len(pool)*nf)
 		}
 		p.boundsCounts(set, pool, out, fr.counts2)
-		fr.via = viaCounts
+		fr.counted = true
 	}
 	return out
 }
@@ -179,7 +179,7 @@ func (p *problem) classes(set []uint16, g int32, n int32, limited, sliced bool, 
 // limit. (Small sets within two guesses go to perfectSplit, not to the
 // scan, where there are at most 64 feedbacks.)
 func (p *problem) scoredClasses(set []uint16, g int32, j int, n int32, limited, sliced bool, fr *frame) (most int32, deepest int8) {
-	if fr.via == viaCounts {
+	if fr.counted {
 		nf := len(p.fbs)
 		for f, m := range fr.counts2[j*nf : j*nf+nf] {
 			if uint8(f) != p.win {

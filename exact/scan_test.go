@@ -244,7 +244,7 @@ func TestPerfectSplit(t *testing.T) {
 				case n <= p.b+1 && limited && (deepest == 1) != perfectAt(p, set, g):
 					t.Fatalf("%v, %d codes, guess %d: levels %d, largest class %d", r, n, g, deepest, mosts[j])
 				}
-				if fr.via == viaCounts {
+				if fr.counted {
 					counted++
 				}
 			}

@@ -102,18 +102,10 @@ type frame struct {
 	seen    []uint64 // scratch of boundsSmall and perfectSplit
 	alive   []int32  // scratch of perfectSplit
 	counts2 []uint16 // scratch of boundsCounts
-	// via is how bounds scored the pool: whether counts2 holds the
-	// sizes of each guess's classes, for the scan.
-	via boundsVia
+	// counted: bounds scored the pool with boundsCounts, and counts2
+	// holds the size of each class of each guess, for the scan.
+	counted bool
 }
-
-// boundsVia names the way bounds scored a pool.
-type boundsVia uint8
-
-const (
-	viaOther  boundsVia = iota
-	viaCounts           // boundsCounts: counts2 has the size of each class
-)
 
 // cell is one class of a guess's split: buf[lo:hi], with a lower bound of
 // its cost, exact once solved.

@@ -7,9 +7,8 @@ import (
 
 // try plays guess g at set and solves every class it leaves, smallest
 // first (largest first in Fits), each within what the others leave of
-// cutoff. It returns the cost
-// and worst case and true if the cost is below cutoff; otherwise a lower
-// bound of the cost, at least cutoff, and false.
+// cutoff. It returns the cost and worst case and true if the cost is below
+// cutoff; otherwise a lower bound of the cost, at least cutoff, and false.
 func (w *worker) try(set []uint16, g int32, limit int, cutoff int32, lvl int) (int32, int8, bool) {
 	p := w.p
 	fr := w.frame(lvl)
