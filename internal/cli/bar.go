@@ -112,7 +112,13 @@ func (b *bar) draw(now time.Time) {
 	b.drawn = now
 	if b.log {
 		// A log, not a screen: a line every logEvery of a long run,
-		// without the bar itself.
+		// without the bar itself; none while no game is done and there
+		// is no guess of the time, which says nothing that the
+		// strategy's own line (the optimal search's sets, first guess
+		// and best so far) does not.
+		if b.done == 0 && b.prior == 0 {
+			return
+		}
 		if now.Sub(b.start) >= logEvery && now.Sub(b.logged) >= logEvery && b.done < b.total {
 			fmt.Fprintln(b.w, b.logLine(now))
 			b.logged = now

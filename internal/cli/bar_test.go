@@ -183,6 +183,27 @@ func TestBarLog(t *testing.T) {
 	if want := "entropy: 30/100 games, 30%, 30s, about 1m10s left"; lines[0] != want {
 		t.Errorf("first line %q; want %q", lines[0], want)
 	}
+	// A search with no guess of its time and no game done yet (optimal's
+	// tree): its own line says how far it got, the bar nothing.
+	b, now, _, out = fakeBar(4096)
+	b.label, b.log = "optimal", true
+	for range 100 {
+		b.set(0)
+		*now = now.Add(time.Second)
+	}
+	if out.Len() != 0 {
+		t.Errorf("log of a search with no game done in 100 s = %q; want nothing", out.String())
+	}
+	// With a guess, the log says how long is left.
+	b, now, _, out = fakeBar(20)
+	b.label, b.log, b.prior = "auto", true, 2*time.Minute
+	for range 40 {
+		b.set(0)
+		*now = now.Add(time.Second)
+	}
+	if want := "auto: 0/20 games, 0%, 30s, about 1m30s left\n"; out.String() != want {
+		t.Errorf("log of a run guessed at 2 min, no game done in 40 s = %q; want %q", out.String(), want)
+	}
 }
 
 // TestBarPriorLarge checks the guess up front of a long run of many games:

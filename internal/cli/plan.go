@@ -165,17 +165,30 @@ const maxUnasked = time.Hour
 // and gives the guess to bar. It refuses a run guessed past maxUnasked
 // unless yes, saying what to do instead.
 func (e *Env) announce(ctx context.Context, bar *runBar, r mm.Rules, names []string, strategies []mm.Strategy, n int, sampled bool, workers int, yes bool) error {
+	return e.announceRun(ctx, bar, r, names, strategies, n, sampled, workers, yes, true)
+}
+
+// announceRun is announce for a run that takes --games if games, and a
+// tree of every secret if not.
+func (e *Env) announceRun(ctx context.Context, bar *runBar, r mm.Rules, names []string, strategies []mm.Strategy, n int, sampled bool, workers int, yes, games bool) error {
 	d, ok := runGuess(ctx, r, strategies, n, sampled, workers)
 	if !ok {
 		return nil
 	}
 	if d > maxUnasked && !yes {
-		return fmt.Errorf("%s of %s: about %s on %s; "+
-			"pass --yes to start it, or play fewer (--games N) or in shards (--shard K/N)",
-			runWhat(n, sampled, names), describeRules(r), roughly(d), Plural(effectiveWorkers(workers, n), "core"))
+		smaller := "play fewer (--games N) or in shards (--shard K/N)"
+		if !games {
+			smaller = "write it in shards (--shard K/N)"
+		}
+		return fmt.Errorf("%s of %s: about %s on %s; pass --yes to start it, or %s",
+			runWhat(n, sampled, names), describeRules(r), roughly(d), Plural(effectiveWorkers(workers, n), "core"), smaller)
 	}
 	if d >= announceAfter {
-		fmt.Fprintln(e.Stderr, guessLine(n, sampled, names, d, workers))
+		line := guessLine(n, sampled, names, d, workers)
+		if !games {
+			line = strings.TrimSuffix(line, " (--games to change)")
+		}
+		fmt.Fprintln(e.Stderr, line)
 	}
 	bar.guess(d)
 	return nil
