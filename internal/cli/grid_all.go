@@ -11,6 +11,7 @@ import (
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // grid --all plays every secret of every size, each strategy a column of
@@ -34,7 +35,15 @@ const gridAllBudget = 10 * time.Minute
 // against the candidates, about 3 ns a pair (8 × 5: 3.2 s, measured 1.3 to
 // 2.7 s; 7 × 7 entropy 2,000 s, measured 2,850 s); the optimal search grows
 // with about the cube (7 × 4 in 2.5 s, 8 × 4 in 14 to 30 s).
+//
+// The scoring strategies' guesses are strategy.TreeTime's, which bench and
+// tree refuse long runs by.
 func allSeconds(name string, r mm.Rules) float64 {
+	if s, err := strategy.New(name, strategy.Options{}); err == nil {
+		if d, ok := strategy.TreeTime(s, r, 0); ok {
+			return max(d.Seconds(), 0.001)
+		}
+	}
 	n := float64(r.Size())
 	s := 3e-9 * n * n
 	if name == "optimal" {
