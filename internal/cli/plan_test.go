@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -121,5 +122,21 @@ func TestLongRunRefused(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "bench", "--all", "--colors", "16", "--pegs", "6"); err == nil || !strings.Contains(err.Error(), " days on ") {
 		t.Errorf("every secret of 16 x 6 refused with %v; want its time in days", err)
+	}
+}
+
+// TestBenchBillionCancelled checks that Ctrl-C (a cancelled context) stops
+// bench --games 1e9 at once, in the draws of its secrets as in its games
+// (issue 45: 353 s after the signal).
+func TestBenchBillionCancelled(t *testing.T) {
+	for _, s := range []string{"knuth", "random-consistent"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		var out, errOut strings.Builder
+		start := time.Now()
+		err := Run(ctx, []string{"bench", "--strategy", s, "--games", "1e9", "--yes"}, strings.NewReader(""), &out, &errOut, nil)
+		if d := time.Since(start); !errors.Is(err, context.Canceled) || d > time.Minute {
+			t.Errorf("bench --strategy %s --games 1e9 cancelled after 0.3 s = %v after %v; want context.Canceled at once", s, err, d)
+		}
 	}
 }
