@@ -118,7 +118,7 @@ type solver struct {
 	cards   []card
 	cnts    []counter
 	occCnt  [][]cntOcc // by literal: the counters it occurs in
-	clauses []*clause // problem clauses
+	clauses []*clause  // problem clauses
 	learnts []*clause
 
 	act    []float64
