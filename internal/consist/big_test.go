@@ -13,11 +13,23 @@ import (
 // playGame plays r against a planted secret with the solver's first code as
 // every guess (consistent play), for at most turns turns; each turn calls
 // check with the history so far, and the game stops when it returns false.
-func playGame(tb testing.TB, r mm.Rules, seed uint64, turns int, limit int64, each func(turns []mm.Turn, code mm.Code, d time.Duration, conflicts int64)) []mm.Turn {
+func playGame(tb testing.TB, r mm.Rules, seed uint64, countFirst bool, turns int, limit int64, each func(turns []mm.Turn, code mm.Code, d time.Duration, conflicts int64)) []mm.Turn {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
 	secret := randomCode(r, rng)
 	var hist []mm.Turn
+	if countFirst {
+		// Count the colours first, as huge.Fit does: one guess of a
+		// single colour each.
+		for c := range r.Colors - 1 {
+			cs := make([]int, r.Pegs)
+			for i := range cs {
+				cs[i] = c
+			}
+			g, _ := mm.NewCode(cs...)
+			hist = append(hist, mm.Turn{Guess: g, Feedback: mm.Score(secret, g)})
+		}
+	}
 	for len(hist) < turns {
 		start := time.Now()
 		sv, err := New(r, hist, rng)
@@ -64,7 +76,7 @@ func TestPlantedBig(t *testing.T) {
 		t.Run(c.r.String(), func(t *testing.T) {
 			start := time.Now()
 			var worst time.Duration
-			h := playGame(t, c.r, 1, c.turns, 20000, func(_ []mm.Turn, _ mm.Code, d time.Duration, _ int64) {
+			h := playGame(t, c.r, 1, false, c.turns, 20000, func(_ []mm.Turn, _ mm.Code, d time.Duration, _ int64) {
 				worst = max(worst, d)
 			})
 			t.Logf("%d turns in %v, slowest %v", len(h), time.Since(start), worst)
