@@ -88,7 +88,7 @@ func runGuess(ctx context.Context, r mm.Rules, strategies []mm.Strategy, games i
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, games))
-	var cpu float64 // seconds
+	var cpu, serial float64 // seconds on every worker, and on one
 	for _, s := range strategies {
 		if per, ok := strategy.GameTime(s, r); ok {
 			cpu += per.Seconds() * float64(games)
@@ -102,8 +102,8 @@ func runGuess(ctx context.Context, r mm.Rules, strategies []mm.Strategy, games i
 			cpu += t.Seconds()
 			if sampled {
 				// Each random secret is drawn, found in the walk's
-				// results and counted.
-				cpu += drawSeconds * float64(games)
+				// results and counted, in one goroutine.
+				serial += drawSeconds * float64(games)
 			}
 			continue
 		}
@@ -113,7 +113,7 @@ func runGuess(ctx context.Context, r mm.Rules, strategies []mm.Strategy, games i
 		}
 		cpu += per.Seconds() * float64(games)
 	}
-	d := cpu / float64(workers) * float64(time.Second)
+	d := (cpu/float64(workers) + serial) * float64(time.Second)
 	if d >= math.MaxInt64 { // float64(MaxInt64) rounds up, past what a Duration holds
 		return math.MaxInt64, true
 	}

@@ -83,7 +83,7 @@ func TestRunGuessScoring(t *testing.T) {
 	}{
 		{mm.Rules{Colors: 7, Pegs: 7}, []mm.Strategy{strategy.Entropy{}}, 823543, false, 8 * time.Minute, 50 * time.Minute},
 		{mm.Rules{Colors: 8, Pegs: 5}, []mm.Strategy{strategy.Knuth{}}, 32768, false, 300 * time.Millisecond, 3 * time.Second},
-		{mm.Classic, []mm.Strategy{strategy.Knuth{}, strategy.Entropy{}}, 1e9, true, time.Minute, 20 * time.Minute},
+		{mm.Classic, []mm.Strategy{strategy.Knuth{}, strategy.Entropy{}}, 1e9, true, 5 * time.Minute, 20 * time.Minute},
 		{mm.Rules{Colors: 8, Pegs: 8}, []mm.Strategy{strategy.Entropy{WinBonus: 1.5}}, 1 << 24, false, 20 * time.Minute, 4 * time.Hour},
 	} {
 		d, ok := runGuess(ctx, tc.r, tc.s, tc.games, tc.sampled, 2)
