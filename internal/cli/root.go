@@ -113,6 +113,7 @@ func (e *Env) run(ctx context.Context, args []string) error {
 	root.SetIn(e.Stdin)
 	root.SetOut(e.Stdout)
 	root.SetErr(e.Stderr)
+	strictHelp(root) // after SetOut: the completion scripts go to its writer
 	return oneLine(root.ExecuteContext(ctx))
 }
 
@@ -203,6 +204,45 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 	)
 	addCompletions(root)
 	return root
+}
+
+// strictHelp makes cobra's help and completion commands refuse what they
+// do not know, as every other command does: "help nosuch" and
+// "completion tcsh" print cobra's usage and exit 0 otherwise.
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "help":
+			c.Run = nil
+			c.RunE = func(c *cobra.Command, args []string) error {
+				cmd, rest, err := c.Root().Find(args)
+				if err != nil {
+					return err
+				}
+				if len(rest) > 0 && cmd.HasSubCommands() {
+					return fmt.Errorf("no help topic %q under %q", strings.Join(rest, " "), cmd.CommandPath())
+				}
+				cmd.InitDefaultHelpFlag()
+				cmd.InitDefaultVersionFlag()
+				return cmd.Help()
+			}
+		case "completion":
+			var shells []string
+			for _, sh := range c.Commands() {
+				shells = append(shells, sh.Name())
+			}
+			c.Use = "completion SHELL"
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return fmt.Errorf("completion: no shell %q; want one of %s", args[0], strings.Join(shells, ", "))
+				}
+				return c.Help()
+			}
+		}
+	}
 }
 
 // addStrategyFlags registers the flags that configure strategies.
