@@ -533,9 +533,11 @@ func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *ex
 	if err == nil && !fits {
 		how := ""
 		if answered {
-			how = "found before, "
+			how = "found before; "
 		}
-		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s%s, %.0f s CPU over every run)\n", name, depth, how, short(time.Duration(out.wall*float64(time.Second))), out.cpu)
+		// Seconds as the row's line writes them, CPU first: not 11m40s
+		// beside 500 s.
+		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s%.0f s CPU, %.0f s, over every run)\n", name, depth, how, out.cpu, out.wall)
 		// The search of the least total within depth, if one ran
 		// before, is the row's time too; it will not be opened again.
 		c, w := same.Seconds()
