@@ -432,7 +432,7 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	msg := message(err)
 	if status == http.StatusInternalServerError {
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
-		msg = "mastermind: internal error"
+		msg = "internal error"
 	}
 	var re retrier
 	if errors.As(err, &re) {
