@@ -281,6 +281,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", jsonNotFound(api))
 	mux.Handle("/", pageHeaders(files))
+	mux.Handle("/favicon.ico", pageHeaders(http.HandlerFunc(serveFavicon)))
 
 	if h.limiter != nil {
 		return rateLimit(mux, h.limiter)
