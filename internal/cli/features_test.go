@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -317,6 +318,23 @@ func TestScorePrompt(t *testing.T) {
 		}
 		if hint := strings.Contains(errOut.String(), "SECRET GUESS"); hint != tty {
 			t.Errorf("score with stdin a terminal %v wrote %q on stderr", tty, errOut.String())
+		}
+	}
+}
+
+// TestServeHelp checks that serve's help lists every endpoint of the API,
+// the assist and the coach among them, in lines of at most 79 columns.
+func TestServeHelp(t *testing.T) {
+	out := mustRun(t, "", "serve", "--help")
+	api, _, _ := strings.Cut(out, "Usage:")
+	for _, w := range []string{"POST /api/games ", "/guesses", "GET  /api/games/{id}\n", "/hint", "GET  /api/games/{id}/coach", "POST /api/assist", "/api/stats", "/api/config", "/assist.html"} {
+		if !strings.Contains(api, w) {
+			t.Errorf("serve --help does not list %q:\n%s", w, api)
+		}
+	}
+	for _, line := range strings.Split(api, "\n") {
+		if n := utf8.RuneCountInString(line); n > 79 {
+			t.Errorf("serve --help: a line of %d columns: %q", n, line)
 		}
 	}
 }
