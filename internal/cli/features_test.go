@@ -338,3 +338,21 @@ func TestServeHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestWideAlphabet checks that variants of more than the default
+// alphabet's 35 colours, up to 64, play without --alphabet: past Z the
+// symbols go on with 0, a–z (in their own case) and #@.
+func TestWideAlphabet(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--colors", "40", "1aaA", "Aaa1"}, "2 2\n"},
+		{[]string{"score", "--colors", "64", "0#@z", "@#0Z"}, "1 2\n"},
+		{[]string{"solve", "--colors", "64", "--pegs", "3", "--strategy", "auto", "--seed", "1", "a#@"}, "solved a#@ in "},
+	} {
+		if out := mustRun(t, "", tt.args...); !strings.Contains(out, tt.want) {
+			t.Errorf("mastermind %s =\n%s\nwant %q", strings.Join(tt.args, " "), out, tt.want)
+		}
+	}
+}
