@@ -356,3 +356,20 @@ func TestWideAlphabet(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedBeforeBuilding checks that optimal refuses a variant too large
+// for its tables before the game's state is built: on 8 × 8 the state
+// alone took 467 MB before the refusal. What is counted is the bytes
+// allocated, not the time.
+func TestRefusedBeforeBuilding(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err := runCmd(t, "", "solve", "--strategy", "optimal", "--colors", "8", "--pegs", "8", "12345678")
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Fatal("solve --strategy optimal of 8x8 = nil error; want a refusal")
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("solve --strategy optimal of 8x8 allocated %d MiB before it refused; want under 64", n>>20)
+	}
+}

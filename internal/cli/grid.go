@@ -137,6 +137,9 @@ number of codes, as that report's graphs did.`,
 			if err != nil {
 				return err
 			}
+			if symbols == "" && slices.Max(cs) > a.Len() {
+				a = wideAlphabet // as rulesFlags.rules does past 35 colours
+			}
 			distinct := p.rules.Distinct
 			if changed("distinct") {
 				distinct = rf.distinct
@@ -157,12 +160,16 @@ number of codes, as that report's graphs did.`,
 				}
 			}
 			// Every name (and --opening) is checked before any game is
-			// played, on the first size that can be played.
+			// played, on the first size that can be played and that no
+			// strategy refuses at once as too large (optimal past 16384
+			// codes): the sizes it refuses are cells that say so.
 			first := rules[0]
 			for _, r := range rules {
 				if checkRules(r) == nil {
 					first = r
-					break
+					if _, _, err := strategyList(names, bf.so, r, a); !errors.Is(err, mm.ErrTooLarge) {
+						break
+					}
 				}
 			}
 			names, _, err := strategyList(names, bf.so, first, a)
@@ -337,12 +344,15 @@ func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, 
 	}
 	cell.Log10 = round(r.Log10Size(), 4)
 	s, err := MakeStrategy(name, bf.so, r, a)
-	if err != nil {
+	if err != nil && !errors.Is(err, mm.ErrTooLarge) {
 		return cell, err
 	}
-	opts := eval.Options{Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
-	bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*bf.games)
-	rep, err := eval.Run(ctx, r, name, s, &opts)
+	var rep *eval.Report
+	if err == nil { // else a size the strategy refuses at once
+		opts := eval.Options{Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+		bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*bf.games)
+		rep, err = eval.Run(ctx, r, name, s, &opts)
+	}
 	switch {
 	case err == nil:
 		cell.Games, cell.Min, cell.Max = rep.Played(), rep.Min(), rep.Max

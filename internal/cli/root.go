@@ -307,6 +307,13 @@ func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 	if err != nil {
 		return nil, err
 	}
+	// A strategy that can tell at once that it cannot play r (optimal on
+	// more than 16384 codes) refuses before the game is built.
+	if c, ok := s.(interface{ CheckRules(mm.Rules) error }); ok {
+		if err := c.CheckRules(r); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	if first != nil {
 		s = strategy.Opening{First: *first, Then: s}
 	}
