@@ -116,9 +116,9 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
   mastermind optima --only 6x5 --merge`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, name := range []string{"rules", "distinct", "alphabet"} {
+			for _, name := range []string{"rules", "colors", "pegs", "distinct", "alphabet"} {
 				if cmd.Flags().Changed(name) {
-					return fmt.Errorf("--%s: optima solves the table's variants (3 to 6 pegs, 2 to 10 colours, repeats and distinct); name rows with --only", name)
+					return fmt.Errorf("--%s: optima solves the table's variants (3 to 6 pegs, 2 to 10 colours, repeats and distinct); name rows with --only, such as --only 8x4 or 6x4-distinct", name)
 				}
 			}
 			if err := atLeast(1, "max-codes", maxCodes); err != nil {
@@ -145,6 +145,9 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 				return err
 			}
 			if list {
+				if _, err := os.Stat(csvPath); errors.Is(err, os.ErrNotExist) {
+					return fmt.Errorf("--list: there is no table at %s; run optima in a clone of the repository, whose records/ holds it, or give --dir", csvPath)
+				}
 				return records.WriteOptimaMarkdown(e.Stdout, rows)
 			}
 			variants := optimaVariants(uint64(maxCodes))
