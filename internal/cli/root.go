@@ -55,42 +55,68 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
 
 // progressLine returns a function that shows a line of news on stderr,
 // rewriting it in place, cut to the terminal's width, and one that clears
-// it. When stderr is not a
-// terminal, the news is written as a line every logEvery instead, and
-// nothing is cleared.
+// it. When stderr is not a terminal, the news is written as a line every
+// logEvery instead, and nothing is cleared.
 func (e *Env) progressLine() (show func(string), done func()) {
-	if !e.StderrTTY {
+	n := e.newsLine()
+	return n.show, n.done
+}
+
+// newsLine returns the line of news of progressLine, whose printf writes
+// a line of its own on stderr without landing on the news.
+func (e *Env) newsLine() *news {
+	return &news{w: e.Stderr, tty: e.StderrTTY, cols: termWidth(e.Stderr) - 1, start: time.Now()}
+}
+
+// news is a line of news on stderr, rewritten in place at a terminal.
+type news struct {
+	mu    sync.Mutex // shown from the goroutines of a search
+	w     io.Writer
+	tty   bool
+	cols  int  // a line that filled the last column would wrap
+	shown bool // a line is on the screen, the cursor at its end
+	start time.Time
+	last  time.Time
+}
+
+func (n *news) show(line string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !n.tty {
 		// A log, not a screen: a whole line now and then, so that a long
 		// search run in the background still says how far it got.
-		var mu sync.Mutex
-		var last time.Time
-		start := time.Now()
-		return func(line string) {
-			mu.Lock()
-			defer mu.Unlock()
-			if time.Since(start) >= logEvery && time.Since(last) >= logEvery {
-				fmt.Fprintln(e.Stderr, line)
-				last = time.Now()
-			}
-		}, func() {}
-	}
-	var mu sync.Mutex
-	shown := false
-	cols := termWidth(e.Stderr) - 1 // a line that filled the last column would wrap
-	show = func(line string) {
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(e.Stderr, "\r\033[K%s", cut(line, cols))
-		shown = true
-	}
-	done = func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if shown {
-			fmt.Fprint(e.Stderr, "\r\033[K")
+		if time.Since(n.start) >= logEvery && time.Since(n.last) >= logEvery {
+			fmt.Fprintln(n.w, line)
+			n.last = time.Now()
 		}
+		return
 	}
-	return show, done
+	fmt.Fprintf(n.w, "\r\033[K%s", cut(line, n.cols))
+	n.shown = true
+}
+
+// done clears the line; a later show draws it again.
+func (n *news) done() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.erase()
+}
+
+func (n *news) erase() {
+	if n.shown {
+		fmt.Fprint(n.w, "\r\033[K")
+		n.shown = false
+	}
+}
+
+// printf writes a line of its own on stderr, in place of the line of news
+// if one is shown (the next news draws it again below), rather than on
+// its end.
+func (n *news) printf(format string, args ...any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.erase()
+	fmt.Fprintf(n.w, format, args...)
 }
 
 // logEvery is how often a long computation whose stderr is not a terminal
