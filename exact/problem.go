@@ -99,7 +99,7 @@ func codesText(r mm.Rules) string {
 }
 
 // bytesText writes a size in bytes for people: "256 MiB", "1.0 GiB",
-// "256 TiB"; past a thousand PiB, as a power of ten.
+// "1.1 PiB"; past a thousand PiB, as a power of ten.
 func bytesText(b float64) string {
 	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB"}
 	if b < 1<<10 {
@@ -108,7 +108,7 @@ func bytesText(b float64) string {
 	for i, u := range units {
 		v := b / float64(uint64(1)<<(10*(i+1)))
 		switch {
-		case v < 10 && u == "GiB":
+		case v < 10 && u != "KiB":
 			return fmt.Sprintf("%.1f %s", v, u)
 		case v < 1024:
 			return fmt.Sprintf("%.0f %s", v, u)
