@@ -81,8 +81,9 @@ type SessionOptions struct {
 	Coach      bool    // play: compare each guess with the strategy's
 	TwoPlayer  bool    // play: a codemaker types the code, hidden
 	Plain      bool    // line mode even at a terminal
-	// Resume names a session file assist saved, to carry on with; its
-	// rules and strategy count unless RulesGiven or StrategyGiven.
+	// Resume names a session file assist or play saved, to carry on
+	// with; its rules and strategy count unless RulesGiven or
+	// StrategyGiven, and a game's settings always.
 	Resume        string
 	RulesGiven    bool // a rules flag was given
 	StrategyGiven bool // --strategy was given

@@ -305,7 +305,7 @@ var errorCases = []struct {
 	{"score three arguments", []string{"score", "1122", "1122", "1122"}, "", "argument"},
 	{"partition no argument", []string{"partition"}, "", "GUESS"},
 	{"partition too large", []string{"partition", "--colors", "20", "--pegs", "8", "12345678"}, "", "large"},
-	{"solve no argument", []string{"solve"}, "", "SECRET"},
+	{"solve two arguments", []string{"solve", "1122", "3632"}, "", "expected at most one SECRET, got 2"},
 	{"unknown flag", []string{"score", "--colours", "6", "1122", "1122"}, "", "colours"},
 	{"unknown command", []string{"sovle", "1122"}, "", "sovle"},
 	{"all and games", []string{"bench", "--all", "--games", "5"}, "", "--games"},

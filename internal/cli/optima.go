@@ -68,6 +68,7 @@ func newOptima(e *Env) *cobra.Command {
 		redo     bool
 		memory   int64
 		list     bool
+		yes      bool
 		mode     optimaMode
 		sf       shardFlags
 	)
@@ -163,6 +164,18 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 			} else if redo {
 				return fmt.Errorf("--redo needs --only: it solves the rows named there again")
 			}
+			if !mode.on && !mode.merge {
+				// Guessed before anything is written.
+				var todo []mm.Rules
+				for _, r := range variants {
+					if redo || !slices.ContainsFunc(rows, func(o records.Optimum) bool { return o.Rules == r }) {
+						todo = append(todo, r)
+					}
+				}
+				if err := e.announceOptima(todo, limit, yes); err != nil {
+					return err
+				}
+			}
 			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
 				return err
 			}
@@ -250,6 +263,7 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 	f.DurationVar(&limit, "row-limit", time.Hour, "leave out a row whose searches take longer than this")
 	f.BoolVar(&redo, "redo", false, "solve the rows of --only again, though in the table")
 	f.Var((*byteSize)(&memory), "memory", "memory for each search's table of solved sets, as 512K, 64M or 1G (0: the search's default)")
+	f.BoolVar(&yes, "yes", false, "start searches guessed to take more than an hour in all (refused without it)")
 	f.BoolVar(&list, "list", false, "print the table as Markdown, as records/README.md shows it, and solve nothing")
 	f.StringVar(&sf.shard, "shard", "", "solve the parts of each row's search under way that fall to shard K of N (K from 0), and stop")
 	f.IntVar(&sf.count, "shard-count", 0, "run as one of N shards, the shard chosen by "+shard.SlurmID+" (a Slurm array task) or "+

@@ -191,7 +191,8 @@ answered with black pegs (right colour, right place) and white pegs (right
 colour, wrong place). Codes are written with the symbols 123456789ABC…
 (colour 1 first), or with --alphabet; spaces and commas between pegs are
 allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
-names other games (` + presetNames() + `).
+names other games (` + presetNames() + `) or
+sizes, such as 8x5 or 10x4-distinct.
 
 Strategies: ` + strings.Join(strategy.Names(), ", ") + `.
 

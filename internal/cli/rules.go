@@ -39,7 +39,8 @@ func presetNames() string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// findPreset returns the preset called name, in any letter case.
+// findPreset returns the preset called name, in any letter case, or the
+// variant a size such as 8x5 or 10x4-distinct names.
 func findPreset(name string) (preset, error) {
 	key := strings.ToLower(strings.TrimSpace(name))
 	for _, p := range presets {
@@ -47,7 +48,10 @@ func findPreset(name string) (preset, error) {
 			return p, nil
 		}
 	}
-	return preset{}, fmt.Errorf("--rules %q: unknown; known: %s", name, presetNames())
+	if p, ok, err := parseSize(name); ok {
+		return p, err
+	}
+	return preset{}, fmt.Errorf("--rules %q: unknown; known: %s, or %s", name, presetNames(), sizeExample)
 }
 
 // rulesFlags are the flags every command takes.
@@ -60,7 +64,7 @@ type rulesFlags struct {
 
 // add registers the flags.
 func (f *rulesFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&f.preset, "rules", "classic", "the game: "+presetNames()+"; --colors, --pegs, --distinct and --alphabet change it")
+	fs.StringVar(&f.preset, "rules", "classic", "the game: "+presetNames()+", or "+sizeExample+"; --colors, --pegs, --distinct and --alphabet change it")
 	fs.IntVar(&f.colors, "colors", mm.DefaultColors, "number of colours")
 	fs.IntVar(&f.pegs, "pegs", mm.DefaultPegs, "number of pegs in a code")
 	fs.BoolVar(&f.distinct, "distinct", false, "codes may not repeat a colour (Bulls and Cows)")

@@ -28,7 +28,8 @@ const echo Kind = -1
 //
 // While the session works on a line (a strategy may think for a while),
 // the model shows the board as it was; the person may type ahead, and lines
-// entered meanwhile are sent in turn.
+// entered meanwhile are sent in turn. The tab key sends "hint"; a reply
+// whose Board suggests a code (play's hint) puts it on an empty input line.
 type Model struct {
 	sess   Session
 	board  Board  // the board as of the last reply
@@ -93,12 +94,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.board, m.prompt, m.over = msg.board, msg.prompt, msg.over
 		m.last = msg.lines
 		m.log = append(m.log, msg.lines...)
-		if m.over {
+		switch {
+		case m.over:
 			m.queue, m.input = nil, nil
-		} else if len(m.queue) > 0 {
+		case len(m.queue) > 0:
 			line := m.queue[0]
 			m.queue = m.queue[1:]
 			return m.send(line)
+		case msg.board.Suggest != "" && len(m.input) == 0:
+			// A hint's guess goes on the input line, to send or change.
+			m.input = []rune(msg.board.Suggest)
 		}
 	case tea.PasteMsg:
 		if !m.over {
@@ -139,6 +144,13 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	case "esc", "ctrl+u":
 		m.input = nil
+	case "tab":
+		// A hint, whose guess play puts on the input line.
+		if m.busy {
+			return m, nil
+		}
+		m.input = nil
+		return m.send("hint")
 	case "up":
 		if m.hpos > 0 {
 			m.hpos--
@@ -207,7 +219,7 @@ func (m Model) Render() string {
 		input = ""
 	default:
 		input += st.cursor.Render(" ")
-		footer = "enter: send · ↑/↓: earlier lines · esc: clear · ctrl+c: quit"
+		footer = "enter: send · tab: hint · ↑/↓: earlier lines · esc: clear · ctrl+c: quit"
 	}
 	bodyH := h - 6
 	boardLines := m.boardLines(bodyH)

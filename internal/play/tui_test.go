@@ -64,6 +64,8 @@ var (
 	backspace = tea.KeyPressMsg{Code: tea.KeyBackspace}
 	up        = tea.KeyPressMsg{Code: tea.KeyUp}
 	ctrlC     = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	esc       = tea.KeyPressMsg{Code: tea.KeyEscape}
+	tab       = tea.KeyPressMsg{Code: tea.KeyTab}
 )
 
 // typeLines types each line and presses enter.
@@ -118,7 +120,11 @@ func TestTUIGolden(t *testing.T) {
 			return m
 		}},
 		{"tui-play-lost.golden", func(t *testing.T) play.Model {
-			return typeLines(t, sized(gameModel(t, "3632", 3), 90, 20), "1111", "hint", "1344", "2222")
+			// The hint's guess fills the input line; esc clears it for
+			// a guess of one's own.
+			m := typeLines(t, sized(gameModel(t, "3632", 3), 90, 20), "1111", "hint")
+			m, _ = feed(m, esc)
+			return typeLines(t, m, "1344", "2222")
 		}},
 		{"tui-play-narrow.golden", func(t *testing.T) play.Model {
 			return typeLines(t, sized(gameModel(t, "3632", 10), 30, 12), "1122", "help")
@@ -268,5 +274,40 @@ func TestTUICoachSummaryWidth(t *testing.T) {
 		if n := len([]rune(line)); n > 79 {
 			t.Errorf("Summary() has a line of %d columns: %q", n, line)
 		}
+	}
+}
+
+// TestTUIHintFills checks that a hint, asked with "hint" or the tab key,
+// puts the strategy's guess on the input line instead of playing it, and
+// that enter then plays it.
+func TestTUIHintFills(t *testing.T) {
+	m := typeLines(t, sized(gameModel(t, "3632", 10), 80, 24), "1122")
+	m, _ = feed(m, tab)
+	if got := screen(m); !strings.Contains(got, "guess 2/10> 1344") {
+		t.Fatalf("after tab the input line is not 1344:\n%s", got)
+	}
+	if got := screen(m); !strings.Contains(got, "knuth would play 1344") || strings.Contains(got, "1344: ") {
+		t.Errorf("tab played the hint instead of proposing it:\n%s", got)
+	}
+	// Enter plays it.
+	m = typeLines(t, m, "")
+	if got := screen(m); !strings.Contains(got, "1344: 0 black, 1 white") {
+		t.Errorf("enter after the hint did not play 1344:\n%s", got)
+	}
+	// Typed "hint" fills the line too, and it may be changed.
+	m = typeLines(t, m, "hint")
+	if got := screen(m); !strings.Contains(got, "guess 3/10> 3526") {
+		t.Fatalf("after hint the input line is not 3526:\n%s", got)
+	}
+	m, _ = feed(m, backspace)
+	m = typeLines(t, m, "5")
+	if got := screen(m); !strings.Contains(got, "3525: ") {
+		t.Errorf("the hint changed and sent did not play 3525:\n%s", got)
+	}
+	// Assist's hint proposes no code to type: the line stays empty.
+	a := typeLines(t, sized(assistModel(t), 80, 24), "1 0")
+	a, _ = feed(a, tab)
+	if got := screen(a); !strings.Contains(got, "answer>  ") || !strings.Contains(got, "best guesses") && !strings.Contains(got, "proposes") {
+		t.Errorf("tab in assist:\n%s\nwant the hint shown and the input line empty", got)
 	}
 }
