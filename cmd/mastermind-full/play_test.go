@@ -139,7 +139,7 @@ func TestSessionErrors(t *testing.T) {
 		{[]string{"play", "--strategy", "nope"}, "unknown strategy"},
 		{[]string{"play", "3632"}, "no arguments"},
 		{[]string{"assist", "--strategy", "nope"}, "unknown strategy"},
-		{[]string{"assist", "--colors", "40"}, "alphabet"},
+		{[]string{"assist", "--colors", "40", "--alphabet", "RGB"}, "alphabet RGB has 3"},
 		{[]string{"assist", "--alphabet", "RGBRGB"}, "repeats"},
 		{[]string{"assist", "extra"}, "no arguments"},
 	}

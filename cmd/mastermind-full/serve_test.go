@@ -331,7 +331,7 @@ func TestClientUnreachable(t *testing.T) {
 		{"http://127.0.0.1:1", nil, "cannot connect"},
 		{"http://no-such-host.invalid", nil, "unknown host no-such-host.invalid"},
 		{notAPI.URL, nil, "no mastermind API there (404"},
-		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "--strategy optimal cannot play 12 colours × 7 pegs"},
+		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "optimal: space too large: exact search of 12x7: its 35831808 codes need a 1.1 PiB feedback table"},
 	}
 	for _, tt := range tests {
 		before := requests.Load()

@@ -163,6 +163,9 @@ are refused, named in the table, unless --yes is given.`,
 			if err != nil {
 				return err
 			}
+			if symbols == "" && slices.Max(cs) > a.Len() {
+				a = wideAlphabet // as rulesFlags.rules does past 35 colours
+			}
 			distinct := p.rules.Distinct
 			if changed("distinct") {
 				distinct = rf.distinct
@@ -183,12 +186,16 @@ are refused, named in the table, unless --yes is given.`,
 				}
 			}
 			// Every name (and --opening) is checked before any game is
-			// played, on the first size that can be played.
+			// played, on the first size that can be played and that no
+			// strategy refuses at once as too large (optimal past 16384
+			// codes): the sizes it refuses are cells that say so.
 			first := rules[0]
 			for _, r := range rules {
 				if checkRules(r) == nil {
 					first = r
-					break
+					if _, _, err := strategyList(names, bf.so, r, a); !errors.Is(err, mm.ErrTooLarge) {
+						break
+					}
 				}
 			}
 			names, _, err := strategyList(names, bf.so, first, a)
@@ -410,12 +417,15 @@ func playCell(ctx context.Context, bar *runBar, base int, name string, r mm.Rule
 	}
 	cell.Log10 = round(r.Log10Size(), 4)
 	s, err := MakeStrategy(name, bf.so, r, a)
-	if err != nil {
+	if err != nil && !errors.Is(err, mm.ErrTooLarge) {
 		return cell, err
 	}
-	opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
-	bar.track(&opts, fmt.Sprintf("%s %s", name, r), base)
-	rep, err := eval.Run(ctx, r, name, s, &opts)
+	var rep *eval.Report
+	if err == nil { // else a size the strategy refuses at once
+		opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+		bar.track(&opts, fmt.Sprintf("%s %s", name, r), base)
+		rep, err = eval.Run(ctx, r, name, s, &opts)
+	}
 	switch {
 	case err == nil:
 		cell.Games, cell.Min, cell.Max = rep.Played(), rep.Min(), rep.Max

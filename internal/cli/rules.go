@@ -68,7 +68,7 @@ func (f *rulesFlags) add(fs *pflag.FlagSet) {
 	fs.IntVar(&f.colors, "colors", mm.DefaultColors, "number of colours")
 	fs.IntVar(&f.pegs, "pegs", mm.DefaultPegs, "number of pegs in a code")
 	fs.BoolVar(&f.distinct, "distinct", false, "codes may not repeat a colour (Bulls and Cows)")
-	fs.StringVar(&f.alphabet, "alphabet", "", "symbols for the colours, colour 1 first, such as RGBYOP, or names such as red,green,blue (default "+mm.DefaultSymbols+")")
+	fs.StringVar(&f.alphabet, "alphabet", "", "symbols for the colours, colour 1 first, such as RGBYOP, or names such as red,green,blue (default "+mm.DefaultSymbols+", then 0, a-z and #@ past 35 colours)")
 }
 
 // rules returns the variant and alphabet the flags of cmd describe: the
@@ -80,6 +80,9 @@ func (f *rulesFlags) rules(cmd *cobra.Command) (mm.Rules, *mm.Alphabet, error) {
 	}
 	if err := checkRules(r); err != nil {
 		return r, nil, err
+	}
+	if r.Colors > a.Len() && a == mm.DefaultAlphabet && f.alphabet == "" {
+		a = wideAlphabet
 	}
 	if r.Colors > a.Len() {
 		what := "give --alphabet with at least that many"
@@ -119,6 +122,20 @@ func (f *rulesFlags) variant(cmd *cobra.Command) (mm.Rules, *mm.Alphabet, error)
 	}
 	return r, a, nil
 }
+
+// wideSymbols write the colours of a variant of more than the default
+// alphabet's 35 when --alphabet is not given: 1–9 and A–Z as by default,
+// then 0, the lower-case letters a–z (which then parse in their own case)
+// and #@, 64 in all (mm.MaxColors), as NewNamedAlphabet goes on past 35.
+const wideSymbols = mm.DefaultSymbols + "0abcdefghijklmnopqrstuvwxyz#@"
+
+var wideAlphabet = func() *mm.Alphabet {
+	a, err := mm.NewAlphabet(wideSymbols)
+	if err != nil || a.Len() != mm.MaxColors {
+		panic(fmt.Sprintf("wideSymbols: %d symbols, %v", a.Len(), err))
+	}
+	return a
+}()
 
 // parseAlphabet reads --alphabet: symbols such as "RGBYOP", or colour
 // names separated by commas such as "red,green,blue".

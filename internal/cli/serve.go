@@ -18,7 +18,8 @@ func newServe(e *Env, rf *rulesFlags) *cobra.Command {
 		Use:   "serve",
 		Short: "Run the game server: a JSON API and a web page to play on",
 		Long: `serve runs a Mastermind game server: it holds the secrets and answers
-guesses over an HTTP JSON API, and serves a web page to play on at /.
+guesses over an HTTP JSON API, and serves a web page to play on at /, and
+at /assist.html one that helps break a code on a real board.
 Games are kept in an SQLite file (--db), created on first run; every
 acknowledged guess survives a crash. One server per database file, by
 whatever path: a second one on the same file, or on a symbolic or hard
@@ -27,13 +28,22 @@ refused at start, with what to do. --rules,
 --colors, --pegs and --distinct set the variant of new games that do not
 say, and the web page's first choice. The API is in docs/server.md:
 
-  POST /api/games               {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
-                                → the game, with the token its player sends
-  POST /api/games/{id}/guesses  {"guess":"11223"}, with Authorization: Bearer TOKEN
-  GET  /api/games/{id}          rules, state, history; the secret once over
-  GET  /api/games/{id}/hint     the server's solver's next guess (with the token)
-  GET  /api/stats               games played and won, per rules
-  GET  /api/config              defaults and limits of new games
+  POST /api/games  {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
+      the game, with the token its player sends
+  POST /api/games/{id}/guesses  {"guess":"11223"}
+      the answer; with the token, as Authorization: Bearer TOKEN
+  GET  /api/games/{id}
+      rules, state, history; the secret once over
+  GET  /api/games/{id}/hint
+      the server's solver's next guess (with the token)
+  GET  /api/games/{id}/coach
+      once the game is over, each guess weighed against the solver's
+  POST /api/assist  {"history":[{"guess":"1122","black":1,"white":0}]}
+      for a real board: the solver's next guess, and the codes left
+  GET  /api/stats
+      games played and won, per rules
+  GET  /api/config
+      defaults and limits of new games
 
 Games idle for longer than --retention are deleted (their results still
 count in the statistics). It stops on an interrupt (Ctrl-C) or SIGTERM,

@@ -507,10 +507,13 @@ func RunTUI(ctx context.Context, sess Session, in io.Reader, out io.Writer, opts
 }
 
 // Summary returns the game in plain text: the title, the guesses and their
-// answers, and the last reply, or a note that the person left early.
+// answers, and the last reply, or a note that the person left early. Its
+// lines are wrapped between words short of the screen's last column: the
+// terminal would break them anywhere.
 func (m Model) Summary() string {
+	w := max(m.width, 20) - 1
 	var b strings.Builder
-	b.WriteString(m.board.Title + "\n")
+	b.WriteString(wordWrap(m.board.Title, w) + "\n")
 	for _, r := range m.board.Rows {
 		if !r.Answered {
 			continue
@@ -527,8 +530,36 @@ func (m Model) Summary() string {
 	}
 	for _, l := range m.last {
 		if l.Kind == Done || l.Kind == Info {
-			b.WriteString(l.Text + "\n")
+			b.WriteString(wordWrap(l.Text, w) + "\n")
 		}
 	}
 	return b.String()
+}
+
+// wordWrap breaks the lines of s longer than w cells between words, so
+// that each takes at most w, but for a word longer than w, which keeps a
+// line of its own.
+func wordWrap(s string, w int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if lipgloss.Width(line) <= w {
+			out = append(out, line) // its spaces as they are
+			continue
+		}
+		cur, curW := "", 0
+		for _, word := range strings.Fields(line) {
+			ww := lipgloss.Width(word)
+			switch {
+			case cur == "":
+				cur, curW = word, ww
+			case curW+1+ww <= w:
+				cur, curW = cur+" "+word, curW+1+ww
+			default:
+				out = append(out, cur)
+				cur, curW = word, ww
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

@@ -254,6 +254,29 @@ Solved in 5 guesses: the code is 3632.
 	}
 }
 
+// TestTUICoachSummaryWidth checks that the coach's summary, written on the
+// terminal once the full screen is gone, is wrapped between words short
+// of the last column at 80 × 24: the terminal broke "knuth's" and "1136"
+// in two.
+func TestTUICoachSummaryWidth(t *testing.T) {
+	g := newGameWith(t, mm.Classic, "3632", play.GameOptions{Coach: true}, strategy.Knuth{})
+	m := typeLines(t, sized(play.NewModel(g), 80, 24), "1234", "1122", "3526", "3632")
+	got := m.Summary()
+	for _, want := range []string{
+		"Coach: Δ expected guesses per guess against knuth: +0.00 +0.08 +0.14 +0.17;\n+0.39 in all.",
+		"Guess 4, 3632, was a gamble that paid: 0.17 guesses expected more than knuth's\n1136, but it was the code.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Summary() lacks %q:\n%s", want, got)
+		}
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if n := len([]rune(line)); n > 79 {
+			t.Errorf("Summary() has a line of %d columns: %q", n, line)
+		}
+	}
+}
+
 // TestTUIHintFills checks that a hint, asked with "hint" or the tab key,
 // puts the strategy's guess on the input line instead of playing it, and
 // that enter then plays it.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -171,6 +172,12 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 			return out, nil, err
 		}
 		if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+			if errors.Is(err, mm.ErrInconsistent) {
+				if set := conflict(ctx, r, turns[:i+1]); len(set) > 1 {
+					// As the assist command does: which answers to check.
+					return out, nil, fmt.Errorf("answer %d: %w; answers %s cannot all be true together", i+1, err, andList(set))
+				}
+			}
 			return out, nil, fmt.Errorf("answer %d: %w", i+1, err)
 		}
 	}
@@ -187,6 +194,67 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 		}
 	}
 	return out, st, nil
+}
+
+// conflict returns the numbers, from 1, of answers of turns that cannot
+// all be true together but can without any one of them, as the assist
+// command finds them: the answers are dropped oldest first while the rest
+// still conflict, so that the newest are named. It returns nil for a
+// variant of more than assistCount codes, or when ctx is done.
+func conflict(ctx context.Context, r mm.Rules, turns []mm.Turn) []int {
+	if r.Size() > assistCount {
+		return nil
+	}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		return nil
+	}
+	keep := make([]bool, len(turns))
+	for i := range keep {
+		keep[i] = true
+	}
+	fits := func() bool {
+		s := sp.All()
+		for i, t := range turns {
+			if !keep[i] {
+				continue
+			}
+			if s, err = s.Filter(t.Guess, t.Feedback); err != nil || s.Len() == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range turns {
+		if ctx.Err() != nil {
+			return nil
+		}
+		keep[i] = false
+		keep[i] = fits() // put it back if the others fit without it
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// andList writes numbers as "2, 3 and 4".
+func andList(ns []int) string {
+	s := ""
+	for i, n := range ns {
+		switch {
+		case i == 0:
+		case i == len(ns)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += strconv.Itoa(n)
+	}
+	return s
 }
 
 var errNoHints = &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")}

@@ -108,7 +108,7 @@ func TestAssistAdmission(t *testing.T) {
 	g := e.newGame(t, `{}`)
 	e.call(t, "GET", "/api/games/"+g.ID+"/hint", "") // takes the only solver
 	status, h, b := e.call(t, "POST", "/api/assist", solved)
-	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"mastermind: the solver is busy`) {
+	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"the solver is busy`) {
 		t.Errorf("assist while the only solver is taken: %d, Retry-After %q, %s; want 503, Retry-After, busy", status, h.Get("Retry-After"), b)
 	}
 	close(stuck.release)

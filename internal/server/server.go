@@ -281,6 +281,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", jsonNotFound(api))
 	mux.Handle("/", pageHeaders(files))
+	mux.Handle("/favicon.ico", pageHeaders(http.HandlerFunc(serveFavicon)))
 
 	if h.limiter != nil {
 		return rateLimit(mux, h.limiter)
@@ -432,7 +433,7 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	msg := message(err)
 	if status == http.StatusInternalServerError {
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
-		msg = "mastermind: internal error"
+		msg = "internal error"
 	}
 	var re retrier
 	if errors.As(err, &re) {
