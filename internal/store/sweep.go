@@ -148,6 +148,10 @@ func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error 
 			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, g.id, g.id); err != nil {
 			return err
 		}
+		// An adversary game over keeps no codes.
+		if _, err := tx.StmtContext(ctx, s.delCodes).ExecContext(ctx, g.id); err != nil {
+			return err
+		}
 		tx.count(g.rules, 0, 0, 1, 0)
 		tx.timed(g.rules, g.deadline.Int64, false)
 		tx.games[g.id] = nil
