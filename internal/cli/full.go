@@ -43,6 +43,11 @@ type ServeOptions struct {
 	Burst     int
 	Retention time.Duration // 0: keep every game
 	Defaults  mm.Rules      // the variant of new games that do not say
+
+	// Bounds for an operator; 0 takes the server's default.
+	MaxConns  int // connections open at once
+	MaxColors int // colours of a new game
+	MaxPegs   int // pegs of a new game
 }
 
 // ClientOptions are the settings of client.

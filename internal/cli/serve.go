@@ -76,6 +76,9 @@ answering the requests under way first, and exits 0.`,
 			if r.Pegs > servePegs {
 				return fmt.Errorf("--pegs %d: the server takes games of 1 to %d pegs", r.Pegs, servePegs)
 			}
+			if err := o.checkBounds(r); err != nil {
+				return err
+			}
 			o.Defaults = r
 			if e.full.Serve == nil {
 				return e.delegate("serve")
@@ -89,5 +92,27 @@ answering the requests under way first, and exits 0.`,
 	f.Float64Var(&o.Rate, "rate", 200, "requests per second allowed to one client address (0: no limit)")
 	f.IntVar(&o.Burst, "burst", 400, "requests one client may send at once beyond --rate")
 	f.DurationVar(&o.Retention, "retention", 30*24*time.Hour, "delete games idle for longer, such as 168h (0: keep every game)")
+	// Bounds for an operator.
+	f.IntVar(&o.MaxConns, "max-conns", 0, "connections held open at once, the idle closed first (0: 4096, or fewer within the open-file limit)")
+	f.IntVar(&o.MaxColors, "max-colors", 0, fmt.Sprintf("most colours of a new game (0: %d)", len(mm.DefaultSymbols)))
+	f.IntVar(&o.MaxPegs, "max-pegs", 0, fmt.Sprintf("most pegs of a new game (0: %d)", servePegs))
 	return cmd
+}
+
+// checkBounds checks the operator's bounds, and that the variant of new
+// games that do not say, r, is within them.
+func (o *ServeOptions) checkBounds(r mm.Rules) error {
+	switch {
+	case o.MaxConns < 0:
+		return fmt.Errorf("--max-conns %d: want 1 or more, or 0 for the default", o.MaxConns)
+	case o.MaxColors != 0 && (o.MaxColors < 2 || o.MaxColors > len(mm.DefaultSymbols)):
+		return fmt.Errorf("--max-colors %d: want 2 to %d, or 0 for %[2]d", o.MaxColors, len(mm.DefaultSymbols))
+	case o.MaxPegs < 0 || o.MaxPegs > servePegs:
+		return fmt.Errorf("--max-pegs %d: want 1 to %d, or 0 for %[2]d", o.MaxPegs, servePegs)
+	case o.MaxColors != 0 && r.Colors > o.MaxColors:
+		return fmt.Errorf("--colors %d: more than --max-colors %d", r.Colors, o.MaxColors)
+	case o.MaxPegs != 0 && r.Pegs > o.MaxPegs:
+		return fmt.Errorf("--pegs %d: more than --max-pegs %d", r.Pegs, o.MaxPegs)
+	}
+	return nil
 }

@@ -109,6 +109,9 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			err = rules.Check(c)
 		}
+		if err == nil {
+			err = checkPegs(rules, t.Black, t.White)
+		}
 		if err != nil {
 			h.writeError(w, r, fmt.Errorf("answer %d: %w", i+1, err))
 			return
@@ -141,6 +144,21 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// checkPegs checks that an answer's black and white pegs are each 0 to
+// the pegs of a code, so that neither their sum nor a message overflows
+// (2⁶³−1 of each made "-2 pegs"); the rules check the rest.
+func checkPegs(r mm.Rules, black, white int) error {
+	for _, n := range []struct {
+		name  string
+		count int
+	}{{"black", black}, {"white", white}} {
+		if n.count < 0 || n.count > r.Pegs {
+			return fmt.Errorf("%w: %s %s; want 0 to %d, the pegs of a code", mm.ErrInvalidFeedback, n.name, clip(strconv.Itoa(n.count), 20), r.Pegs)
+		}
+	}
+	return nil
 }
 
 // replay plays turns from the start of a game of rules r and returns what

@@ -336,7 +336,7 @@ func (r *statusRecorder) WriteHeader(status int)      { r.status = status }
 
 // pageHeaders serves the web page's files to GET and HEAD requests with
 // security headers: its script and style come from the server itself, and
-// nothing else.
+// nothing else. A path that is not UTF-8 names no file: 404.
 func pageHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -348,6 +348,11 @@ func pageHeaders(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
+		if !utf8.ValidString(r.URL.Path) {
+			// No file has such a name; the file server would answer 500.
+			http.NotFound(w, r)
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
 }
