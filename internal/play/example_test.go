@@ -59,8 +59,10 @@ func ExampleRunLines() {
 		panic(err)
 	}
 	// Output:
-	// mastermind play: 6 colours × 4 pegs, colours 123456. I have chosen a code; you have 10 guesses.
-	// Each guess gets black pegs (right colour, right place) and white pegs (right colour, wrong place).
+	// mastermind play: 6 colours × 4 pegs, colours 123456. I have chosen a code; you
+	// have 10 guesses.
+	// Each guess gets black pegs (right colour, right place) and white pegs (right
+	// colour, wrong place).
 	// Type a guess such as 1234, "hint" to ask knuth, "help" or "quit".
 	//
 	// guess 1/10> 1122

@@ -82,11 +82,17 @@ func (w *lineWriter) text(s string) {
 	}
 }
 
+// lines writes ls, each broken between words short of the 80th column,
+// so that no line wraps on a terminal of 80 columns.
 func (w *lineWriter) lines(ls []Line) {
 	var b strings.Builder
 	for _, l := range ls {
-		b.WriteString(l.Text)
+		b.WriteString(wordWrap(l.Text, lineWidth))
 		b.WriteByte('\n')
 	}
 	w.text(b.String())
 }
+
+// lineWidth is the most columns a line of RunLines takes: a line that
+// filled the 80th column would wrap on some terminals.
+const lineWidth = 79

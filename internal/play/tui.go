@@ -538,7 +538,7 @@ func (m Model) Summary() string {
 
 // wordWrap breaks the lines of s longer than w cells between words, so
 // that each takes at most w, but for a word longer than w, which keeps a
-// line of its own.
+// line of its own. The pieces of a line keep its indent.
 func wordWrap(s string, w int) string {
 	var out []string
 	for _, line := range strings.Split(s, "\n") {
@@ -546,12 +546,16 @@ func wordWrap(s string, w int) string {
 			out = append(out, line) // its spaces as they are
 			continue
 		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		if len(indent) > w/2 {
+			indent = ""
+		}
 		cur, curW := "", 0
 		for _, word := range strings.Fields(line) {
 			ww := lipgloss.Width(word)
 			switch {
 			case cur == "":
-				cur, curW = word, ww
+				cur, curW = indent+word, len(indent)+ww
 			case curW+1+ww <= w:
 				cur, curW = cur+" "+word, curW+1+ww
 			default:
