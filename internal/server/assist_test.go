@@ -105,7 +105,7 @@ func TestAssistAdmission(t *testing.T) {
 		`{"guess":"11112222222222222222","black":20,"white":0}]}`
 	stuck := &solver{release: make(chan struct{})}
 	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, 500*time.Millisecond })
-	g := e.newGame(t, `{}`)
+	g := e.newGame(t, `{"colors":8,"pegs":5}`)
 	e.call(t, "GET", "/api/games/"+g.ID+"/hint", "") // takes the only solver
 	status, h, b := e.call(t, "POST", "/api/assist", solved)
 	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"mastermind: the solver is busy`) {

@@ -147,11 +147,15 @@ type statsCache struct {
 // config handles GET /api/config.
 func (h *handler) config(w http.ResponseWriter, r *http.Request) {
 	d, l := h.defaults, h.limits
+	names := []string{}
+	if h.hints != nil {
+		names = append(names, h.strategyNames()...)
+	}
 	writeJSON(w, http.StatusOK, Config{
 		Defaults: GameDefaults{Colors: d.Colors, Pegs: d.Pegs, Distinct: d.Distinct, MaxGuesses: l.DefaultMaxGuesses},
 		Limits: GameLimits{MaxColors: l.MaxColors, MaxPegs: l.MaxPegs, MaxGuesses: l.MaxGuesses,
 			MaxTimeLimitMs: l.MaxTimeLimit.Milliseconds()},
-		Hints: h.hints != nil,
+		Hints: h.hints != nil, Strategies: names,
 	})
 }
 

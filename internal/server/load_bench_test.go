@@ -32,7 +32,12 @@ import (
 //   - adversary: one client guessing 1111 over and over on a 16 × 4
 //     adversary game of up to 1000 guesses, as fast as its rate lets it;
 //   - assist: 10 clients sending /api/assist 1000 answers over 2²⁰ codes
-//     (14 s of work) and hanging up after 100 ms, every 2 s.
+//     (14 s of work) and hanging up after 100 ms, every 2 s;
+//   - stats: 16 clients reading /api/stats as fast as they are answered,
+//     429s included (issue 46);
+//   - hints-retry: 8 clients hinting as in hints, that send again at once
+//     when refused (429 or 503) instead of waiting for Retry-After (issue
+//     46).
 //
 // One op is one durable guess. The figures of issue 31:
 //
@@ -46,6 +51,8 @@ func BenchmarkLoad(b *testing.B) {
 		{"hints", loadHinters},
 		{"adversary", loadAdversary},
 		{"assist", loadAssist},
+		{"stats", loadStatsReaders},
+		{"hints-retry", loadHintersRetrying},
 	} {
 		b.Run(tt.name, func(b *testing.B) { benchLoad(b, tt.load) })
 	}
@@ -152,8 +159,27 @@ func tolerated(ctx context.Context, err error) bool {
 }
 
 // loadHinters runs 8 clients that each ask for a hint on a 10 × 8 game of
-// its own and play it, until ctx is done.
+// its own and play it, until ctx is done; they wait 50 ms when refused.
 func loadHinters(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	hinters(ctx, client, helped, tolerated)
+}
+
+// loadHintersRetrying is loadHinters with clients that ask again at once
+// when refused.
+func loadHintersRetrying(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	hinters(ctx, client, helped, func(ctx context.Context, err error) bool {
+		var ae *server.APIError
+		if errors.As(err, &ae) && ae.Status == http.StatusServiceUnavailable {
+			loadUnavailable.Add(1)
+		}
+		return true
+	})
+}
+
+// hinters runs 8 clients that each ask for a hint on a 10 × 8 game of its
+// own and play it, until ctx is done, calling refused on each error.
+func hinters(ctx context.Context, client func(string) *server.Client, helped *atomic.Int64, refused func(context.Context, error) bool) {
+	tolerated := refused
 	var wg sync.WaitGroup
 	for i := range 8 {
 		c := client(fmt.Sprintf("127.3.0.%d", i+1))
@@ -237,6 +263,24 @@ func loadAssist(ctx context.Context, e *env, client func(string) *server.Client,
 				select {
 				case <-time.After(2 * time.Second):
 				case <-ctx.Done():
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// loadStatsReaders runs 16 clients that read /api/stats as fast as they are
+// answered, until ctx is done.
+func loadStatsReaders(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	var wg sync.WaitGroup
+	for i := range 16 {
+		c := client(fmt.Sprintf("127.2.0.%d", i+1))
+		c.Retries = -1 // no waiting on 429
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				if _, err := c.Stats(ctx); err == nil {
+					helped.Add(1)
 				}
 			}
 		})

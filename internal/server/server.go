@@ -48,12 +48,17 @@
 //
 // A client is a remote IPv4 address, or an IPv6 /64 network, and may send
 // Rate requests a second. Hints are computed at most once for each state
-// of a game, by at most HintWorkers solvers at once, within HintTimeout of
-// waiting and running, with a few more waiting at most (more are refused
-// with 503 and Retry-After), and each client has a budget of the solver's
-// time (HintShare) apart from its rate: hints, assists and the coach spend
-// it, one at a time (a second under way is refused with 429 and
-// Retry-After), and guesses never wait for it. While guesses come in,
+// of a game, by at most HintWorkers solvers at once, and one more for
+// hints estimated cheap (a lane of their own, so that a hint on a small
+// board never waits behind one on a large board), within HintTimeout of
+// waiting and running. The solvers go round the clients in the order of
+// the solver time each has had, so that a few clients cannot hold them;
+// a few computations wait for each lane at most, and past that the one of
+// the client that had the most is refused with 503 and Retry-After. Each
+// client has a budget of the solver's time (HintShare) apart from its
+// rate: hints, assists and the coach spend it, one at a time (a second
+// under way is refused with 429 and Retry-After), and guesses never wait
+// for it. While guesses come in,
 // the solvers run 15% of the time at most, on threads of the lowest
 // priority, so that the writer and the guesses always have the cores; a
 // hint then takes about seven times as long, its pauses not counted in
@@ -183,14 +188,19 @@ type Server struct {
 	// cost, failing with an error that wraps mm.ErrTooLarge for variants it
 	// will not take on.
 	Hint mm.Strategy
+	// Strategies are the strategies that POST /api/assist may be asked
+	// for by name, besides Hint, which it plays when asked for none; GET
+	// /api/config lists their names. Each must bound its cost as Hint
+	// must. Nil offers Hint alone.
+	Strategies map[string]mm.Strategy
 	// HintTimeout bounds the time of a hint, an assist or the coach:
 	// queueing for a solver and the solver's running time, not the pauses
 	// its pace adds while guesses come in, which a wall of 25 s by the
 	// clock bounds (or HintTimeout, if longer); 0 means 10 seconds.
 	HintTimeout time.Duration
-	// HintWorkers is the number of hints computed at once; 0 means one
-	// less than GOMAXPROCS, and at least one, so that hints never take
-	// every core from the guesses.
+	// HintWorkers is the number of hints computed at once, besides one
+	// for hints estimated cheap; 0 means one less than GOMAXPROCS, and at
+	// least one, so that hints never take every core from the guesses.
 	HintWorkers int
 	// HintShare is the share of one core that a client may keep the solver
 	// busy for, on average, when the server has a Rate: each client has a
