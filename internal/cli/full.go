@@ -43,6 +43,14 @@ type ServeOptions struct {
 	Burst     int
 	Retention time.Duration // 0: keep every game
 	Defaults  mm.Rules      // the variant of new games that do not say
+
+	// The server's help (issue 46). HintStrategy is "tiered" (the
+	// default solver, which picks a strategy by the board's size), "none"
+	// for no hints, or a name strategy.New takes; HintShare and HintBurst
+	// are server.Server's.
+	HintStrategy string
+	HintShare    float64
+	HintBurst    time.Duration
 }
 
 // ClientOptions are the settings of client.

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // servePegs is the most pegs the game server takes (server.DefaultLimits).
@@ -50,6 +53,9 @@ answering the requests under way first, and exits 0.`,
 			if err := atLeast(0, "burst", o.Burst); err != nil {
 				return err
 			}
+			if err := o.checkHints(); err != nil {
+				return err
+			}
 			if o.Retention < 0 {
 				return fmt.Errorf("--retention %v: want a duration such as 720h, or 0 to keep every game", o.Retention)
 			}
@@ -79,5 +85,33 @@ answering the requests under way first, and exits 0.`,
 	f.Float64Var(&o.Rate, "rate", 200, "requests per second allowed to one client address (0: no limit)")
 	f.IntVar(&o.Burst, "burst", 400, "requests one client may send at once beyond --rate")
 	f.DurationVar(&o.Retention, "retention", 30*24*time.Hour, "delete games idle for longer, such as 168h (0: keep every game)")
+	// The server's help (issue 46).
+	f.StringVar(&o.HintStrategy, "hint-strategy", "tiered",
+		"solver of hints: tiered (by the board's size), none, or a strategy of solve")
+	f.Float64Var(&o.HintShare, "hint-share", serveHintShare, "share of a core one client's hints may use, on average")
+	f.DurationVar(&o.HintBurst, "hint-burst", serveHintBurst, "solver time one client's hints may take at once")
 	return cmd
+}
+
+// serveHintShare and serveHintBurst are the defaults of --hint-share and
+// --hint-burst: server.DefaultHintShare and DefaultHintBurst, which a
+// test keeps equal (this package does not link the server).
+const (
+	serveHintShare = 0.05
+	serveHintBurst = 10 * time.Second
+)
+
+// checkHints checks the flags of the server's help.
+func (o *ServeOptions) checkHints() error {
+	o.HintStrategy = strings.ToLower(strings.TrimSpace(o.HintStrategy))
+	if o.HintStrategy != "tiered" && o.HintStrategy != "none" && !slices.Contains(strategy.Names(), o.HintStrategy) {
+		return fmt.Errorf("--hint-strategy %q: want tiered, none or one of %s", o.HintStrategy, strings.Join(strategy.Names(), ", "))
+	}
+	if !(o.HintShare > 0 && o.HintShare <= 1) {
+		return fmt.Errorf("--hint-share %v: want a share of a core above 0 and at most 1, such as 0.05", o.HintShare)
+	}
+	if o.HintBurst < time.Millisecond {
+		return fmt.Errorf("--hint-burst %v: want a duration of at least 1ms, such as 10s", o.HintBurst)
+	}
+	return nil
 }

@@ -164,13 +164,17 @@ func (l Limits) withDefaults() Limits {
 const MaxBody = 64 << 10
 
 // DefaultHintShare is the HintShare of a Server that leaves it zero: a
-// client may keep the solver busy 2% of the time, so that 8 clients asking
-// for hints all along take no more than a sixth of a core.
-const DefaultHintShare = 0.02
+// client may keep the solver busy 5% of the time, which covers a person
+// asking for a hint every turn on the largest board the web page offers
+// (up to about 0.8 s of solver on 35 × 20 with serve's solver, one turn
+// in 15 s or more), where 2% stopped one on 10 × 8 at the fourth hint;
+// a script gets a hint of that size every 16 s. The solvers' fair share
+// among clients, not this, keeps many clients from crowding one out.
+const DefaultHintShare = 0.05
 
-// DefaultHintBurst is the HintBurst of a Server that leaves it zero: a few
-// hints of the largest games in a row.
-const DefaultHintBurst = 3 * time.Second
+// DefaultHintBurst is the HintBurst of a Server that leaves it zero: a
+// dozen hints of the largest games in a row.
+const DefaultHintBurst = 10 * time.Second
 
 // Server serves the API and the web page. Fill in its fields, then serve
 // Handler(); the fields must not change afterwards.
@@ -260,15 +264,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		var budget *limiter
 		if s.Rate > 0 {
-			share, burst := s.HintShare, s.HintBurst
-			if share <= 0 {
-				share = DefaultHintShare
-			}
-			if burst <= 0 {
-				burst = DefaultHintBurst
-			}
-			// In milliseconds of the solver's time.
-			budget = newLimiter(rate.Limit(share*1000), max(1, int(burst.Milliseconds())), h.now)
+			budget = newHintBudget(s.HintShare, s.HintBurst, h.now)
 		}
 		h.hints = newHinter(s.Hint, timeout, workers, budget)
 	}
@@ -296,6 +292,18 @@ func (s *Server) Handler() http.Handler {
 		return rateLimit(mux, h.limiter)
 	}
 	return mux
+}
+
+// newHintBudget returns the budget of each client's share of the solver,
+// in milliseconds of its time, for Server.HintShare and HintBurst.
+func newHintBudget(share float64, burst time.Duration, now func() time.Time) *limiter {
+	if share <= 0 {
+		share = DefaultHintShare
+	}
+	if burst <= 0 {
+		burst = DefaultHintBurst
+	}
+	return newLimiter(rate.Limit(share*1000), max(1, int(burst.Milliseconds())), now)
 }
 
 // handler holds what Handler derives from a Server.
