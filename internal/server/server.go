@@ -252,6 +252,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	if s.Rate > 0 {
 		h.limiter = newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now)
+		h.statsLimiter = newLimiter(statsRate, statsBurst, h.now)
 	}
 	if s.Hint != nil {
 		timeout := s.HintTimeout
@@ -309,13 +310,16 @@ func newHintBudget(share float64, burst time.Duration, now func() time.Time) *li
 // handler holds what Handler derives from a Server.
 type handler struct {
 	*Server
-	limits     Limits
-	defaults   mm.Rules
-	limiter    *limiter // nil without a rate limit
-	hints      *hinter  // nil without a solver
-	statsCache statsCache
-	now        func() time.Time
-	logf       func(format string, args ...any)
+	limits   Limits
+	defaults mm.Rules
+	limiter  *limiter // nil without a rate limit
+	// statsLimiter bounds each client's reads of /api/stats, whose
+	// answer changes once a second; nil without a rate limit.
+	statsLimiter *limiter
+	hints        *hinter // nil without a solver
+	statsCache   statsCache
+	now          func() time.Time
+	logf         func(format string, args ...any)
 }
 
 // jsonNotFound answers requests that no API route matches with a JSON
@@ -454,7 +458,11 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 	var re retrier
 	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.RetryAfter())))
+		wait := hold(r, re.RetryAfter())
+		if wait < 0 {
+			return // gone
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(wait)))
 	}
 	switch status {
 	case http.StatusUnauthorized:
