@@ -28,7 +28,7 @@ import (
 //   - quiet: nothing else, the rate to compare with;
 //   - hints: 8 clients each asking for hints on a 10 × 8 game of its own
 //     and playing them, so that every hint is a new state for the solver
-//     (auto, a second a hint at most, as serve's on that size);
+//     (auto, 200 ms a hint, as serve's on that size);
 //   - adversary: one client guessing 1111 over and over on a 16 × 4
 //     adversary game of up to 1000 guesses, as fast as its rate lets it;
 //   - assist: 10 clients sending /api/assist 1000 answers over 2²⁰ codes
@@ -63,7 +63,7 @@ func BenchmarkLoad(b *testing.B) {
 func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(addr string) *server.Client, helped *atomic.Int64)) {
 	const clients = 50
 	e := newEnv(b, func(s *server.Server) {
-		s.Now, s.Hint, s.Rate, s.Burst, s.Logf = nil, strategy.Auto{Budget: time.Second}, 200, 400, func(string, ...any) {}
+		s.Now, s.Hint, s.Rate, s.Burst, s.Logf = nil, strategy.Auto{Budget: 200 * time.Millisecond}, 200, 400, func(string, ...any) {}
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

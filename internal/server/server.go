@@ -63,7 +63,11 @@
 // priority, so that the writer and the guesses always have the cores; a
 // hint then takes about seven times as long, its pauses not counted in
 // HintTimeout, but at most 25 s by the clock, within WriteTimeout. Stats
-// cost O(variants) in the Store, and an answer is reused for a second.
+// cost O(variants) in the Store, and an answer is encoded once a second
+// and reused; where there is a Rate, a client may read it 4 times a
+// second. Every refusal that says when to try again is answered after a
+// pause of 250 ms, so that a client that asks again at once, rather than
+// after Retry-After, sends a few requests a second.
 // With package store, an adversary game's guess costs O(codes) whatever
 // its turns, worked out outside the writer, and one that meets too many
 // others at once is answered 503 with Retry-After.
