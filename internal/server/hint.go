@@ -25,8 +25,9 @@ const hintCache = 4096
 const hintQueue = 8
 
 // cheapCost is the solver time of a computation taken as cheap, for the
-// cheap lane: a hint on 6 × 4 takes a few milliseconds. Until one has
-// been timed, a variant of at most cheapCodes codes is taken as cheap.
+// cheap lane, on a board of at most cheapCodes codes: a hint on 6 × 4
+// takes a few milliseconds. Until one has been timed, it is taken as
+// cheap.
 const (
 	cheapCost  = 50 * time.Millisecond
 	cheapCodes = 1 << 12

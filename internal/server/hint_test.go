@@ -176,7 +176,7 @@ func TestHintAbandoned(t *testing.T) {
 }
 
 // At most HintWorkers solvers run at once on hints not estimated cheap
-// (those on large boards, until timed cheap), and one more on cheap ones.
+// (those on large boards), and one more on cheap ones.
 // A solver that cannot be cancelled keeps its slot past its timeout, so
 // that the limit holds, and its hint, once found, is remembered.
 func TestHintWorkers(t *testing.T) {

@@ -254,21 +254,25 @@ type costs struct {
 const maxCosts = 4096
 
 // estimate returns the solver time that a computation of kind k is
-// estimated to take, and whether that is cheap: what those of its kind
-// took lately, on average, and at most cheapCost; or, if none has been
-// timed, a millisecond and cheap if its variant has at most cheapCodes
-// codes, else a second.
+// estimated to take, and whether it is cheap: what those of its kind took
+// lately, on average, or if none has been timed, a millisecond on a board
+// of at most cheapCodes codes and a second on a larger one; cheap if that
+// is at most cheapCost on a board of at most cheapCodes codes. A large
+// board is never cheap: the first hints of 10 × 8 take milliseconds, the
+// later ones a second.
 func (c *costs) estimate(k costKey) (d time.Duration, cheap bool) {
+	small := k.kind != "coach" && k.rules.Size() <= cheapCodes
 	c.mu.Lock()
 	d, ok := c.m[k]
 	c.mu.Unlock()
 	switch {
 	case ok:
-		return d, d <= cheapCost
-	case k.kind != "coach" && k.rules.Size() <= cheapCodes:
-		return time.Millisecond, true
+	case small:
+		d = time.Millisecond
+	default:
+		d = time.Second
 	}
-	return time.Second, false
+	return d, small && d <= cheapCost
 }
 
 // note notes that a computation of kind k took d of the solver's time.
