@@ -18,10 +18,11 @@ import (
 // them: a few hundred kilobytes.
 const hintCache = 4096
 
-// hintQueue is the number of computations that may wait for a solver, for
-// each solver and the cheap lane's: more are refused at once, as busy,
-// rather than left to wait until their timeout; those of the clients that
-// had the most of the solver first (see scheduler).
+// hintQueue is the number of computations that may wait in each lane of
+// the scheduler for each of its slots, its workers' and the cheap lane's:
+// more are refused at once, as busy, rather than left to wait until their
+// timeout; those of the clients that had the most of the solver first
+// (see scheduler).
 const hintQueue = 8
 
 // cheapCost is the solver time of a computation taken as cheap, for the
@@ -106,8 +107,7 @@ var errUnderWay = &retryError{&statusError{http.StatusTooManyRequests, errors.Ne
 // admit takes a place in the queue for a computation of kind k on behalf
 // of client, if the client has none waiting or at work, some share of the
 // solver left, and the queue has room for it; the caller gives the place
-// back with release, and the slot that the ticket returned wins, if it
-// does, with h.sched.done.
+// back with release, and the ticket's slot, once it has one, with h.ran.
 func (h *hinter) admit(client string, k costKey) (*ticket, error) {
 	est, cheap := h.costs.estimate(k)
 	if h.budget == nil {
