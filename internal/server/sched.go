@@ -8,15 +8,17 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// A scheduler shares the solver's slots among clients fairly. Each
-// computation waits for a slot in a queue of its own client's, and the
-// slots go round the clients in the order of the solver time each has
-// had (start-time fair queueing): a client's computation is tagged with
-// the solver time its client had used by the time it may start, counted
-// on a virtual clock that moves on with the computations started, so
-// that a client new or idle a while goes before one that has kept the
-// solver busy, whatever the number of clients or the size of their
-// hints.
+// A scheduler shares the solver's slots among clients fairly: the slots
+// go round the clients in the order of the solver time each has had
+// (start-time fair queueing). A computation is tagged with the solver
+// time its client will have had when it starts (its client's earlier
+// computations counted at their estimates until done, then at their
+// time), on a virtual clock that moves on to the tag of each computation
+// started, and the waiting computation with the earliest tag starts
+// first, the oldest of equal tags; so a client new, or idle a while, goes
+// before those that have kept the solver busy, whatever their number or
+// the size of their hints, and a client's own computations go in turn.
+// Each pick costs O(waiting), which maxWaiting keeps small.
 //
 // Computations estimated cheap (a hint on a small board) have a lane of
 // their own besides: cheapSlots more slots that only they take, so that
