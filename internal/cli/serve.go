@@ -39,7 +39,9 @@ say, and the web page's first choice. The API is in docs/server.md:
   GET  /api/config              defaults and limits of new games
 
 Games idle for longer than --retention are deleted (their results still
-count in the statistics). It stops on an interrupt (Ctrl-C) or SIGTERM,
+count in the statistics). --hint-strategy picks the solver behind hints
+and the assistant, and --hint-share and --hint-burst each client's share
+of it; the solvers are shared fairly among clients. It stops on an interrupt (Ctrl-C) or SIGTERM,
 answering the requests under way first, and exits 0.`,
 		Example: `  mastermind serve
   mastermind serve --addr :8080 --db /var/lib/mastermind/games.db --retention 168h
