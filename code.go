@@ -99,7 +99,7 @@ func (c Code) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText reads a code in the default alphabet, of any length.
 func (c *Code) UnmarshalText(text []byte) error {
-	d, err := DefaultAlphabet.parse(string(text))
+	d, err := DefaultAlphabet.parse(string(text), 0)
 	if err != nil {
 		return err
 	}
@@ -315,7 +315,7 @@ func looksLikeSize(s string) bool {
 // parseChecked reads a code and checks it against rules r, which have
 // their defaults and are valid.
 func (a *Alphabet) parseChecked(r Rules, s string) (Code, error) {
-	c, err := a.parse(s)
+	c, err := a.parse(s, r.Colors)
 	if err != nil {
 		return Code{}, err
 	}
@@ -339,8 +339,10 @@ func (a *Alphabet) parseChecked(r Rules, s string) (Code, error) {
 	return c, nil
 }
 
-// parse reads a code of any length without checking it against rules.
-func (a *Alphabet) parse(s string) (Code, error) {
+// parse reads a code of any length without checking it against rules. An
+// unknown symbol's error lists the first colors symbols, those of the
+// variant, or all of them if colors is 0.
+func (a *Alphabet) parse(s string, colors int) (Code, error) {
 	a = a.orDefault()
 	var c Code
 	if !utf8.ValidString(s) {
@@ -357,7 +359,11 @@ func (a *Alphabet) parse(s string) (Code, error) {
 		}
 		k, ok := a.index[r]
 		if !ok {
-			return Code{}, &ParseError{What: "code", Input: s, Pos: pos, Msg: fmt.Sprintf("unknown symbol %q (symbols: %s)", r, string(a.symbols))}
+			syms := a.symbols
+			if colors > 0 && colors < len(syms) {
+				syms = syms[:colors]
+			}
+			return Code{}, &ParseError{What: "code", Input: s, Pos: pos, Msg: fmt.Sprintf("unknown symbol %q (symbols: %s)", r, string(syms))}
 		}
 		if c.n == MaxPegs {
 			return Code{}, &ParseError{What: "code", Input: s, Pos: -1, Msg: fmt.Sprintf("more than %d pegs", MaxPegs)}

@@ -97,6 +97,26 @@ func TestParseCode(t *testing.T) {
 	}
 }
 
+// TestParseUnknownSymbolLists checks that an unknown symbol's error lists
+// the variant's symbols, not the whole alphabet: six for six colours.
+func TestParseUnknownSymbolLists(t *testing.T) {
+	tests := []struct {
+		r    mm.Rules
+		in   string
+		want string
+	}{
+		{mm.Classic, "12!4", "(symbols: 123456)"},
+		{mm.Rules{Colors: 8, Pegs: 5}, "12*45", "(symbols: 12345678)"},
+		{mm.Rules{Colors: 2, Pegs: 2}, "1.", "(symbols: 12)"},
+	}
+	for _, tt := range tests {
+		_, err := tt.r.ParseCode(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseCode(%v, %q) = %v; want an error with %q", tt.r, tt.in, err, tt.want)
+		}
+	}
+}
+
 // TestParseInvalidRules checks that Parse under rules that do not describe
 // a variant does not panic (Rules is a plain struct that callers fill in).
 func TestParseInvalidRules(t *testing.T) {

@@ -51,8 +51,12 @@ func runWalk(ctx context.Context, r mm.Rules, name string, w Walker, src secrets
 	var want func(i int) bool
 	if opts.Select != nil || (src.sampled && src.n < N) {
 		need := make([]uint64, (N+63)/64)
+		at := src.drawer()
 		for i := range src.n {
-			secret := src.at(i)
+			if err := pollCtx(ctx, i); err != nil {
+				return nil, err
+			}
+			secret := at(i)
 			if opts.Select != nil && !opts.Select(i, secret) {
 				continue
 			}
@@ -76,8 +80,12 @@ func runWalk(ctx context.Context, r mm.Rules, name string, w Walker, src secrets
 	}
 	var stats Stats
 	done := 0
+	at := src.drawer()
 	for i := range src.n {
-		secret := src.at(i)
+		if err := pollCtx(ctx, i); err != nil {
+			return nil, err
+		}
+		secret := at(i)
 		k := i
 		if src.sampled {
 			k, _ = sp.Index(secret)
@@ -105,4 +113,17 @@ func runWalk(ctx context.Context, r mm.Rules, name string, w Walker, src secrets
 		}
 	}
 	return &Report{Strategy: name, Rules: r, Sampled: src.sampled, Seed: opts.Seed, Stats: stats, Elapsed: time.Since(start)}, nil
+}
+
+// pollEvery is how many games a loop over a run's games goes between two
+// looks at its context: a few microseconds of work at most, so that a run
+// of a billion games stops within a millisecond of being cancelled.
+const pollEvery = 1 << 10
+
+// pollCtx returns ctx.Err() on every pollEvery-th game i, nil otherwise.
+func pollCtx(ctx context.Context, i int) error {
+	if i%pollEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
 }

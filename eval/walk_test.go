@@ -2,8 +2,11 @@ package eval_test
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
@@ -62,6 +65,37 @@ func TestRunWalkerMatchesTree(t *testing.T) {
 			if gotCalls != wantCalls {
 				t.Errorf("%s, %+v: Progress called %d times; one at a time %d", name, o, gotCalls, wantCalls)
 			}
+		}
+	}
+}
+
+// TestRunBillionCancelled checks that a run of a billion sampled games, of
+// a walking strategy and of one played through its tree, stops soon after
+// its context is cancelled: the loops over the games look at it.
+func TestRunBillionCancelled(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		s    func(mm.Strategy) mm.Strategy
+	}{
+		{"walk", func(s mm.Strategy) mm.Strategy { return s }},
+		{"tree", func(s mm.Strategy) mm.Strategy { return oneAtATime{s} }},
+	} {
+		s, err := strategy.New("knuth", strategy.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		var started atomic.Bool
+		time.AfterFunc(200*time.Millisecond, func() { started.Store(true); cancel() })
+		start := time.Now()
+		rep, err := eval.Run(ctx, mm.Classic, "knuth", tt.s(s), &eval.Options{Games: 1e9, Seed: 1})
+		// Unpolled, these loops take minutes; a minute is far past any
+		// wait of a polled loop, however loaded the machine.
+		if d := time.Since(start); !errors.Is(err, context.Canceled) || d > time.Minute {
+			t.Errorf("%s: Run of 1e9 games cancelled after 0.2 s = %v, %v after %v; want context.Canceled at once", tt.name, rep, err, d)
+		}
+		if !started.Load() {
+			t.Errorf("%s: Run returned before it was cancelled", tt.name)
 		}
 	}
 }

@@ -20,7 +20,9 @@ type Bound struct {
 	Total int     // no strategy finds every code in fewer guesses in all
 	Depth int     // guesses tried in full before the counting bound takes over
 	First mm.Code // the first guess whose bound is the least
-	Sets  int64   // sets bounded
+	// Sets is the number of sets bounded, as a search of one core would
+	// count them: the same on every run.
+	Sets int64
 }
 
 // BoundProgress is a report on a running LowerBound.
@@ -64,7 +66,8 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 	if err != nil {
 		return nil, err
 	}
-	firsts := lb.order(root, symmetry.Of(st).Guesses(sp))
+	var sets int64 // as a search in order counts them, the same every run
+	firsts := lb.order(root, symmetry.Of(st).Guesses(sp), &sets)
 	var (
 		mu    sync.Mutex
 		news  BoundProgress
@@ -105,9 +108,11 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 			if best.Total != math.MaxInt {
 				cutoff = best.Total
 			}
-			if total, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1, cutoff); err != nil {
+			var n int64
+			if total, n, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1, cutoff); err != nil {
 				return nil, err
 			}
+			sets += n
 		}
 		if total < best.Total {
 			best.Total, best.First = total, sp.Code(f.guess)
@@ -116,7 +121,7 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 			mu.Unlock()
 		}
 	}
-	best.Sets = lb.sets.Load()
+	best.Sets = sets
 	return best, nil
 }
 
@@ -125,8 +130,8 @@ type lower struct {
 	r    mm.Rules
 	sp   *mm.Space
 	win  int
-	fill []int // fill[n]: the counting bound of n codes
-	sets atomic.Int64
+	fill []int        // fill[n]: the counting bound of n codes
+	sets atomic.Int64 // bounded so far, for news
 }
 
 // answers returns the number of answers other than the win that a guess
@@ -151,7 +156,7 @@ type scoredGuess struct {
 
 // order returns the guesses of pool that split set, each with the size of
 // set plus the counting bounds of its classes, least first.
-func (lb *lower) order(set *mm.Set, pool []int) []scoredGuess {
+func (lb *lower) order(set *mm.Set, pool []int, sets *int64) []scoredGuess {
 	counts := make([]uint32, lb.sp.Keys())
 	out := make([]scoredGuess, 0, len(pool))
 	n := set.Len()
@@ -174,6 +179,7 @@ func (lb *lower) order(set *mm.Set, pool []int) []scoredGuess {
 		}
 	}
 	lb.sets.Add(1)
+	*sets++
 	slices.SortStableFunc(out, func(a, b scoredGuess) int { return a.static - b.static })
 	return out
 }
@@ -188,8 +194,9 @@ const membersFirst = 64
 // small set are tried first: one that splits the others into classes of one reaches the
 // least any guess can, and ends the search. (A member stands for the class
 // of pool it belongs to: both split set alike.)
-func (lb *lower) least(set *mm.Set, pool []int) int {
+func (lb *lower) least(set *mm.Set, pool []int, sets *int64) int {
 	lb.sets.Add(1)
+	*sets++
 	n := set.Len()
 	floor := lb.fill[n]
 	counts := make([]uint32, lb.sp.Keys())
@@ -228,37 +235,46 @@ func (lb *lower) least(set *mm.Set, pool []int) int {
 // split returns the size of set plus the bounds, depth guesses deep, of
 // the classes that guess g, the last of hist, makes of it, the classes
 // bounded on every core; or a value of at least cutoff if it is that high
-// (0: no cutoff). Each class is bounded with the room the others leave
-// it: cutoff less the size, the bounds of the classes done and the
-// counting bounds of the others; once one has no room, g is given up.
-func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int, cutoff int) (int, error) {
+// (0: no cutoff). Each class is bounded with the room the counting bounds
+// of the others leave it (cutoff less the size and their counting
+// bounds); once one has no room, g is given up.
+//
+// It also returns the sets bounded, counted as a search of the classes in
+// order would count them: the classes up to the first with no room. The
+// cores may have bounded later classes by then; they are not counted, so
+// that the count, as the bound, is the same on every run. (A room that
+// shrank with the bounds of the classes done would prune more, but by an
+// amount that depends on which core finished first.)
+func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int, cutoff int) (int, int64, error) {
 	if cutoff <= 0 {
 		cutoff = math.MaxInt
 	}
 	branches := set.Split(g)
 	n := set.Len()
-	var (
-		wg      sync.WaitGroup
-		next    atomic.Int64
-		mu      sync.Mutex
-		first   error
-		known   = n // the size and the bounds of the classes done
-		pending int // the counting bounds of the classes not done
-		over    bool
-	)
+	counting := n // the size and the counting bounds of the classes
 	for _, b := range branches {
 		if lb.sp.Key(b.Feedback) != lb.win {
-			pending += lb.fill[b.Set.Len()]
+			counting += lb.fill[b.Set.Len()]
 		}
 	}
-	if cutoff != math.MaxInt && known+pending >= cutoff {
-		return cutoff, nil
+	if cutoff != math.MaxInt && counting >= cutoff {
+		return cutoff, 0, nil
 	}
+	var (
+		wg     sync.WaitGroup
+		next   atomic.Int64
+		overAt atomic.Int64 // the first class with no room, or len(branches)
+		mu     sync.Mutex
+		first  error
+		values = make([]int, len(branches))
+		sets   = make([]int64, len(branches))
+	)
+	overAt.Store(int64(len(branches)))
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(branches) {
+				if i >= len(branches) || int64(i) > overAt.Load() {
 					return
 				}
 				b := branches[i]
@@ -266,39 +282,47 @@ func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, 
 					continue
 				}
 				own := lb.fill[b.Set.Len()]
-				mu.Lock()
-				if over || first != nil {
-					mu.Unlock()
-					return
-				}
 				room := math.MaxInt
 				if cutoff != math.MaxInt {
-					room = cutoff - known - (pending - own)
+					room = cutoff - (counting - own)
 				}
-				mu.Unlock()
-				v, err := lb.bound(ctx, b.Set, hist, depth, room)
-				mu.Lock()
-				switch {
-				case err != nil:
+				v, err := lb.bound(ctx, b.Set, hist, depth, room, &sets[i])
+				if err != nil {
+					mu.Lock()
 					first = cmpErr(first, err)
-				case v >= room:
-					over = true // g cannot come under cutoff
-				default:
-					known += v
-					pending -= own
+					mu.Unlock()
+					overAt.Store(-1) // stop the others
+					return
 				}
-				mu.Unlock()
+				values[i] = v
+				if v >= room {
+					for { // g cannot come under cutoff
+						at := overAt.Load()
+						if int64(i) >= at || overAt.CompareAndSwap(at, int64(i)) {
+							break
+						}
+					}
+				}
 			}
 		})
 	}
 	wg.Wait()
 	if first != nil {
-		return 0, first
+		return 0, 0, first
 	}
-	if over {
-		return cutoff, nil
+	at := int(overAt.Load())
+	var counted int64
+	for _, c := range sets[:min(at+1, len(sets))] {
+		counted += c
 	}
-	return known, nil
+	if at < len(branches) {
+		return cutoff, counted, nil
+	}
+	total := n
+	for _, v := range values {
+		total += v
+	}
+	return total, counted, nil
 }
 
 func cmpErr(a, b error) error {
@@ -311,7 +335,9 @@ func cmpErr(a, b error) error {
 // bound returns the bound of set, the codes left after the guesses of
 // hist, depth guesses deep, or a value of at least cutoff if it is that
 // high.
-func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int) (int, error) {
+//
+// It adds the sets it bounds to *sets as well as to lb.sets.
+func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64) (int, error) {
 	n := set.Len()
 	if n <= 2 || depth == 0 {
 		return lb.fill[n], nil // one code takes one guess, two take three
@@ -321,9 +347,9 @@ func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth i
 	}
 	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
 	if depth == 1 {
-		return min(cutoff, lb.least(set, pool)), nil
+		return min(cutoff, lb.least(set, pool, sets)), nil
 	}
-	order := lb.order(set, pool)
+	order := lb.order(set, pool, sets)
 	best := cutoff
 	for _, sg := range order {
 		if sg.static >= best {
@@ -335,7 +361,7 @@ func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth i
 			if lb.sp.Key(b.Feedback) == lb.win {
 				continue
 			}
-			v, err := lb.bound(ctx, b.Set, next, depth-1, best-total)
+			v, err := lb.bound(ctx, b.Set, next, depth-1, best-total, sets)
 			if err != nil {
 				return 0, err
 			}

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
@@ -49,25 +50,71 @@ const MaxTable = 1 << 28
 // codes).
 const Practical = 5_000
 
-// tooLarge returns the error of a search whose table would not fit.
-func tooLarge(r mm.Rules, n, N int) error {
-	if n == N {
-		return fmt.Errorf("%w: exact search of %v: its %d codes need a %s feedback table, more than the %s allowed; spaces of up to about %d codes finish in minutes",
-			mm.ErrTooLarge, r, N, bytesText(int64(n)*int64(N)), bytesText(MaxTable), Practical)
+// maxCodes is the most codes of a space whose feedback table of every
+// code against every code fits MaxTable.
+const maxCodes = 1 << 14
+
+// CheckRules returns, at once and without building anything, the error
+// that a search of every code of r would fail with for want of room: one
+// wrapping mm.ErrTooLarge if its feedback table would take more than
+// MaxTable bytes (more than 16384 codes), or r's own if r is not a
+// variant; nil if the table fits.
+func CheckRules(r mm.Rules) error {
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return err
 	}
-	return fmt.Errorf("%w: exact search of %d codes left of %v: the %s feedback table (%d × %d) is more than the %s allowed",
-		mm.ErrTooLarge, n, r, bytesText(int64(n)*int64(N)), n, N, bytesText(MaxTable))
+	if r.Size() > maxCodes {
+		return tooLarge(r, 0, 0)
+	}
+	return nil
 }
 
-// bytesText writes a size in bytes for people.
-func bytesText(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+// tooLarge returns the error of a search whose table would not fit: of n
+// candidates against the N codes of r, or of the whole space if n is N
+// (or both are 0).
+func tooLarge(r mm.Rules, n, N int) error {
+	if n == N {
+		// A byte per pair of codes; r.Size() stops at 2^64.
+		table := fmt.Sprintf("10^%.0f bytes", 2*r.Log10Size())
+		if n := r.Size(); n < 1<<26 {
+			table = bytesText(float64(n) * float64(n)) // exact
+		} else if 2*r.Log10Size() < 18 {
+			table = bytesText(math.Pow(10, 2*r.Log10Size()))
+		}
+		return fmt.Errorf("%w: exact search of %v: its %s codes need a %s feedback table, more than the %s allowed, which holds at most %d codes; spaces of up to about %d codes finish in minutes",
+			mm.ErrTooLarge, r, codesText(r), table, bytesText(MaxTable), maxCodes, Practical)
 	}
-	return fmt.Sprintf("%d KiB", b>>10)
+	return fmt.Errorf("%w: exact search of %d codes left of %v: the %s feedback table (%d × %d) is more than the %s allowed",
+		mm.ErrTooLarge, n, r, bytesText(float64(n)*float64(N)), n, N, bytesText(MaxTable))
+}
+
+// codesText writes the number of codes of r, as a whole number up to
+// 10^15, else as a power of ten.
+func codesText(r mm.Rules) string {
+	if r.Log10Size() < 15 {
+		return fmt.Sprint(r.Size())
+	}
+	return fmt.Sprintf("about 10^%.0f", r.Log10Size())
+}
+
+// bytesText writes a size in bytes for people: "256 MiB", "1.0 GiB",
+// "1.1 PiB"; past a thousand PiB, as a power of ten.
+func bytesText(b float64) string {
+	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB"}
+	if b < 1<<10 {
+		return fmt.Sprintf("%.0f bytes", b)
+	}
+	for i, u := range units {
+		v := b / float64(uint64(1)<<(10*(i+1)))
+		switch {
+		case v < 10 && u != "KiB":
+			return fmt.Sprintf("%.1f %s", v, u)
+		case v < 1024:
+			return fmt.Sprintf("%.0f %s", v, u)
+		}
+	}
+	return fmt.Sprintf("10^%.0f bytes", math.Log10(b))
 }
 
 // newProblem builds the problem of finding cands (ascending, not empty).

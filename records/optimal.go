@@ -1,8 +1,10 @@
 package records
 
 import (
+	"bytes"
 	"cmp"
 	"compress/gzip"
+	_ "embed"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -30,6 +32,14 @@ type Optimum struct {
 	WallSeconds   float64 // wall time of the runs, added up: shards that ran side by side each count
 	Published     string  // the best published value and its source, or "none found"
 }
+
+//go:embed optimal.csv
+var shippedOptima []byte
+
+// ShippedOptima returns the table of exact optima shipped with the
+// toolkit, records/optimal.csv, with what each row's searches cost: what
+// optima guesses a run's time by, wherever it runs.
+func ShippedOptima() ([]Optimum, error) { return ReadOptima(bytes.NewReader(shippedOptima)) }
 
 // Mean returns the mean guesses of the least total.
 func (o Optimum) Mean() float64 { return float64(o.Total) / float64(o.Codes) }

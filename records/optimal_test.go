@@ -195,3 +195,29 @@ func TestOptimaCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedOptima checks that the table built into the toolkit is the
+// one in the repository, with a cost for each row.
+func TestShippedOptima(t *testing.T) {
+	rows, err := records.ShippedOptima()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("optimal.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, err := records.ReadOptima(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(want) || len(rows) < 40 {
+		t.Fatalf("ShippedOptima: %d rows; optimal.csv has %d", len(rows), len(want))
+	}
+	for i := range rows {
+		if rows[i] != want[i] || rows[i].CPUSeconds < 0 {
+			t.Errorf("ShippedOptima row %d = %+v; want %+v", i, rows[i], want[i])
+		}
+	}
+}

@@ -91,3 +91,73 @@ const (
 func countingBound(r mm.Rules) float64 {
 	return r.Log10Size() * math.Ln10 / math.Log(float64(r.NumFeedbacks()))
 }
+
+// TreeTime guesses, before it starts, the CPU time of the decision tree of
+// s over every secret of r (games 0), or of the part of it that games
+// random secrets walk, on the project's machine, and reports whether it
+// can: for the four scoring strategies (knuth, expected-size, entropy,
+// most-parts), which score every code as a guess at each node of the
+// tree, or the near pool past MaxHeuristicSpace codes or with Entropy.Near.
+// Like GameTime it plans a run (bench's estimate, and its refusal of runs
+// of more than an hour), and is good to a factor of about two.
+//
+// Scoring every code, the tree costs about scorePairNanos a pair of a
+// candidate and a guess at each level: N² pairs over about the counting
+// bound plus one levels for N codes; each objective costs its own share
+// of entropy's. The near pool costs about nearNanos a code, times the
+// codes to the power nearPower (85 s of CPU on 7 × 7, 1.61 hours on
+// 8 × 8). Play-outs cost about Rollout/1.5 times a tree without them.
+// One random game costs about the pairs of its second guess, N²/A for A
+// answers, a tree's share over its levels and answers, and games share
+// the tree as they meet.
+func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
+	r = r.WithDefaults()
+	if r.Validate() != nil || r.Size() > MaxNearSpace {
+		return 0, false
+	}
+	share, near, rollout := 0.0, false, 0
+	switch s := s.(type) {
+	case Opening:
+		return TreeTime(s.Then, r, games)
+	case Knuth:
+		share = 0.8
+	case ExpectedSize:
+		share = 0.67
+	case Entropy:
+		share, near, rollout = 1, s.Near, s.Rollout
+	case MostParts:
+		share = 0.48
+	default:
+		return 0, false
+	}
+	n := float64(r.Size())
+	var secs float64
+	if near || r.Size() > MaxHeuristicSpace {
+		secs = nearSeconds * math.Pow(n/nearCodes, nearPower) * share
+	} else {
+		secs = scorePairNanos * 1e-9 * n * n * (countingBound(r) + 1) * share
+	}
+	if rollout > 1 {
+		secs *= float64(rollout) / 1.5
+	}
+	if games > 0 {
+		perGame := secs / ((countingBound(r) + 1) * float64(r.NumFeedbacks()))
+		secs = min(secs, perGame*float64(games))
+	}
+	if secs >= float64(math.MaxInt64)/float64(time.Second) {
+		return math.MaxInt64, true
+	}
+	return time.Duration(secs * float64(time.Second)), true
+}
+
+// Rates behind TreeTime's guesses, from BENCHMARKS.md's runs of
+// 2026-11-27/28: entropy over every secret of 8 × 5 took 2.71 s of CPU
+// (5.7·10⁻¹⁰ s a pair and level), of 7 × 7 2 851 s (8.7·10⁻¹⁰); over the
+// near pool 85 s on 7 × 7 and 5 800 s on 8 × 8, about the codes to the
+// power 1.4.
+const (
+	scorePairNanos = 0.7
+	nearSeconds    = 85
+	nearCodes      = 823543
+	nearPower      = 1.4
+)

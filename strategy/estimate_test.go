@@ -37,3 +37,47 @@ func TestGameTime(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeTime checks the guesses of a scoring strategy's whole tree
+// against the CPU times measured (BENCHMARKS.md), within a factor of two:
+// 8 x 5 one thread, 7 x 7 entropy scoring every code and over the near
+// pool, 8 x 8 over the near pool; a sampled run costs no more than the
+// tree; and no guess for the strategies that build no such tree.
+func TestTreeTime(t *testing.T) {
+	for _, tc := range []struct {
+		s     mm.Strategy
+		r     mm.Rules
+		games int
+		cpu   time.Duration // measured; 0: no guess
+	}{
+		{strategy.Knuth{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 2170 * time.Millisecond},
+		{strategy.ExpectedSize{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 1810 * time.Millisecond},
+		{strategy.Entropy{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 2710 * time.Millisecond},
+		{strategy.MostParts{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 1290 * time.Millisecond},
+		{strategy.Knuth{}, mm.Rules{Colors: 10, Pegs: 4}, 0, 395 * time.Millisecond},
+		{strategy.Entropy{}, mm.Rules{Colors: 7, Pegs: 7}, 0, 2851 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true}, mm.Rules{Colors: 7, Pegs: 7}, 0, 85 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5}, mm.Rules{Colors: 8, Pegs: 8}, 0, 5796 * time.Second},
+		{strategy.Entropy{Rollout: 64}, mm.Rules{Colors: 8, Pegs: 5}, 0, 112 * time.Second},
+		{strategy.Opening{Text: "1122", Then: strategy.Knuth{}}, mm.Rules{Colors: 10, Pegs: 4}, 0, 395 * time.Millisecond},
+		{strategy.Auto{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 0},
+		{strategy.Knuth{}, mm.Rules{Colors: 20, Pegs: 20}, 0, 0},
+	} {
+		d, ok := strategy.TreeTime(tc.s, tc.r, tc.games)
+		if tc.cpu == 0 {
+			if ok {
+				t.Errorf("TreeTime(%T, %v) = %v; want no guess", tc.s, tc.r, d)
+			}
+			continue
+		}
+		if !ok || d < tc.cpu/2 || d > tc.cpu*2 {
+			t.Errorf("TreeTime(%T, %v) = %v, %v; measured %v", tc.s, tc.r, d, ok, tc.cpu)
+		}
+		whole := d
+		for _, games := range []int{1, 100, 1e9} {
+			if d, ok := strategy.TreeTime(tc.s, tc.r, games); !ok || d <= 0 || d > whole {
+				t.Errorf("TreeTime(%T, %v, %d games) = %v, %v; want above 0, at most the whole tree's %v", tc.s, tc.r, games, d, ok, whole)
+			}
+		}
+	}
+}

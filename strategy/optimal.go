@@ -38,6 +38,13 @@ var (
 
 func (Optimal) String() string { return "optimal" }
 
+// CheckRules returns, at once, the error a game of r would fail with on
+// its first guess for want of room (exact.CheckRules): Optimal solves the
+// whole tree of r first, which takes a feedback table of every code
+// against every code. Callers ask it before they build the game, whose
+// state alone costs 467 MB on 8 × 8.
+func (Optimal) CheckRules(r mm.Rules) error { return exact.CheckRules(r) }
+
 // Guess returns the guess of the optimal tree for st's history.
 func (o Optimal) Guess(st *mm.State) (mm.Code, error) {
 	return o.GuessContext(context.Background(), st)

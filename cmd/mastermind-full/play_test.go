@@ -139,7 +139,7 @@ func TestSessionErrors(t *testing.T) {
 		{[]string{"play", "--strategy", "nope"}, "unknown strategy"},
 		{[]string{"play", "3632"}, "no arguments"},
 		{[]string{"assist", "--strategy", "nope"}, "unknown strategy"},
-		{[]string{"assist", "--colors", "40"}, "alphabet"},
+		{[]string{"assist", "--colors", "40", "--alphabet", "RGB"}, "alphabet RGB has 3"},
 		{[]string{"assist", "--alphabet", "RGBRGB"}, "repeats"},
 		{[]string{"assist", "extra"}, "no arguments"},
 	}
@@ -198,7 +198,7 @@ func TestAssistResumeErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--resume", dir + "/none.txt"}, "no such file"},
-		{[]string{"--resume", write("bad.txt", "1122 1 0\n")}, "not a saved assist session"},
+		{[]string{"--resume", write("bad.txt", "1122 1 0\n")}, "not a saved session"},
 		{[]string{"--resume", write("wrong.txt", head+"1122 1 0\n1344 5 0\n")}, `saved input 2 ("1344 5 0") is refused`},
 		{[]string{"--resume", write("ok.txt", head+"1122 1 0\n"), "--rules", "super"}, "saved with 6 colours, 4 pegs"},
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"strings"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -86,6 +87,10 @@ func (h hintSolver) GuessContext(ctx context.Context, st *mm.State) (mm.Code, er
 // database, so that a bad or busy address leaves no database behind.
 func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 	logger := log.New(e.Stderr, "", log.LstdFlags)
+	conns, err := server.ConnLimit(o.MaxConns)
+	if err != nil {
+		return fmt.Errorf("--max-conns %d: %s", o.MaxConns, strings.TrimPrefix(err.Error(), "mastermind: "))
+	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return err
@@ -97,13 +102,14 @@ func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 	}
 	defer st.Close()
 	srv := &server.Server{Store: st, Defaults: o.Defaults, Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf,
+		Limits:    server.Limits{MaxColors: o.MaxColors, MaxPegs: o.MaxPegs},
 		HintShare: o.HintShare, HintBurst: o.HintBurst}
 	if err := serveHints(srv, o.HintStrategy); err != nil {
 		return err
 	}
 	e.CatchSignals()
 	fmt.Fprintf(e.Stdout, "serving on http://%s with games in %s\n", ln.Addr(), o.DB)
-	if err := server.Serve(ctx, ln, srv.Handler(), logger); err != nil {
+	if err := server.Serve(ctx, ln, srv.Handler(), &server.ServeOptions{MaxConns: conns, Logger: logger}); err != nil {
 		return cli.Failure(err)
 	}
 	return st.Close()

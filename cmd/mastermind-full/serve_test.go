@@ -302,6 +302,12 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"serve", "--addr", "nonsense", "--db", filepath.Join(t.TempDir(), "x.db")}, "listen"},
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
 		{[]string{"serve", "extra"}, "no arguments"},
+		{[]string{"serve", "--max-conns", "-1"}, "--max-conns -1: want 1 or more"},
+		{[]string{"serve", "--max-conns", "2000000000", "--db", filepath.Join(t.TempDir(), "x.db")}, "ulimit -n"},
+		{[]string{"serve", "--max-pegs", "21"}, "--max-pegs 21: want 1 to 20"},
+		{[]string{"serve", "--max-colors", "36"}, "--max-colors 36: want 2 to 35"},
+		{[]string{"serve", "--max-colors", "6", "--colors", "8"}, "--colors 8: more than --max-colors 6"},
+		{[]string{"serve", "--max-pegs", "4", "--pegs", "5"}, "--pegs 5: more than --max-pegs 4"},
 	}
 	for _, tt := range tests {
 		_, _, err := runCmd(t, "", tt.args...)
@@ -335,7 +341,7 @@ func TestClientUnreachable(t *testing.T) {
 		{"http://127.0.0.1:1", nil, "cannot connect"},
 		{"http://no-such-host.invalid", nil, "unknown host no-such-host.invalid"},
 		{notAPI.URL, nil, "no mastermind API there (404"},
-		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "--strategy optimal cannot play 12 colours × 7 pegs"},
+		{notAPI.URL, []string{"--strategy", "optimal", "--colors", "12", "--pegs", "7"}, "optimal: space too large: exact search of 12x7: its 35831808 codes need a 1.1 PiB feedback table"},
 	}
 	for _, tt := range tests {
 		before := requests.Load()
@@ -462,6 +468,34 @@ func TestServeDefaults(t *testing.T) {
 	g, err := (&server.Client{URL: url}).NewGame(context.Background(), server.NewGame{})
 	if err != nil || g.Colors != 8 || g.Pegs != 5 || !g.Distinct {
 		t.Errorf("a new game that does not say = %+v, %v; want 8 × 5 distinct", g, err)
+	}
+}
+
+// --max-colors and --max-pegs bound the games the server takes, and
+// /api/config says so.
+func TestServeMaxSize(t *testing.T) {
+	url := serveInProcess(t, "--db", filepath.Join(t.TempDir(), "games.db"), "--max-colors", "8", "--max-pegs", "6", "--max-conns", "50")
+	resp, err := http.Get(url + "/api/config")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var c server.Config
+	if err := json.NewDecoder(resp.Body).Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Limits.MaxColors != 8 || c.Limits.MaxPegs != 6 {
+		t.Errorf("GET /api/config = %+v; want limits of 8 colours and 6 pegs", c.Limits)
+	}
+	cl := &server.Client{URL: url}
+	if _, err := cl.NewGame(context.Background(), server.NewGame{Colors: 9}); err == nil || !strings.Contains(err.Error(), "2 to 8") {
+		t.Errorf("a game of 9 colours: %v; want it refused, 2 to 8", err)
+	}
+	if _, err := cl.NewGame(context.Background(), server.NewGame{Pegs: 7}); err == nil || !strings.Contains(err.Error(), "1 to 6") {
+		t.Errorf("a game of 7 pegs: %v; want it refused, 1 to 6", err)
+	}
+	if g, err := cl.NewGame(context.Background(), server.NewGame{Colors: 8, Pegs: 6}); err != nil || g.Colors != 8 || g.Pegs != 6 {
+		t.Errorf("a game of 8 x 6: %+v, %v; want it", g, err)
 	}
 }
 

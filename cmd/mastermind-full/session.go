@@ -16,7 +16,8 @@ import (
 
 // session plays assist or play: full-screen when stdin and stdout are
 // terminals and o.Plain is false, in line mode otherwise. A game of play
-// that ends without the code found is a failure.
+// that ends without the code found is a failure, unless it was left saved
+// to be resumed.
 func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 	var saved play.SavedSession
 	if o.Resume != "" {
@@ -41,6 +42,11 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 			return fmt.Errorf("--resume %s: %w", o.Resume, err)
 		}
 		sess = a
+	} else if o.Resume != "" {
+		if g, err = play.ResumeGame(cfg, saved); err != nil {
+			return fmt.Errorf("--resume %s: %w", o.Resume, err)
+		}
+		sess = g
 	} else {
 		if o.TwoPlayer {
 			if o.Secret, in, err = readCodemaker(e, o.Rules, o.Alphabet); err != nil {
@@ -64,6 +70,8 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 		return cli.Failure(errors.New("interrupted"))
 	case err != nil:
 		return err
+	case g != nil && g.LeftSaved():
+		return nil
 	case g != nil && !g.Won() && o.MaxGuesses > 0 && len(g.Turns()) >= o.MaxGuesses:
 		return cli.Failure(fmt.Errorf("game lost: the code was not found in %s", cli.Plural(len(g.Turns()), "guess")))
 	case g != nil && !g.Won():
@@ -72,8 +80,9 @@ func session(ctx context.Context, e *cli.Env, o *cli.SessionOptions) error {
 	return nil
 }
 
-// readSaved reads the session file of --resume and takes its rules, and
-// its strategy unless --strategy was given. Rules given on the command
+// readSaved reads the session file of --resume, of assist or of play as
+// o says, and takes its rules, a game's limit, and its strategy unless
+// --strategy was given. Rules given on the command
 // line must be the saved ones.
 func readSaved(o *cli.SessionOptions) (play.SavedSession, error) {
 	f, err := os.Open(o.Resume)
@@ -84,6 +93,14 @@ func readSaved(o *cli.SessionOptions) (play.SavedSession, error) {
 	s, err := play.ReadSaved(f)
 	if err != nil {
 		return s, fmt.Errorf("--resume %s: %w", o.Resume, err)
+	}
+	switch {
+	case o.Assist && s.Game != nil:
+		return s, fmt.Errorf("--resume %s: a saved game of play, not an assist session: resume it with mastermind play --resume %s", o.Resume, o.Resume)
+	case !o.Assist && s.Game == nil:
+		return s, fmt.Errorf("--resume %s: a saved assist session, not a game of play: resume it with mastermind assist --resume %s", o.Resume, o.Resume)
+	case s.Game != nil:
+		o.MaxGuesses = s.Game.Limit
 	}
 	if o.RulesGiven && (o.Rules.WithDefaults() != s.Rules.WithDefaults() || o.Alphabet.String() != s.Alphabet.String()) {
 		return s, fmt.Errorf("--resume %s: the session was saved with %d colours, %d pegs and colours %s; "+

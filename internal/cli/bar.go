@@ -24,7 +24,8 @@ import (
 // strategy's set-up is part of the wait), and a clock redraws it while no
 // game ends. The time left comes from the rate of the last few seconds,
 // not since the start, which the first games rule (a strategy's first
-// guesses cost the most); it is shown as soon as a game is done and a
+// guesses cost the most), where those seconds count enough games to
+// settle (minRecent); it is shown as soon as a game is done and a
 // second has passed, and before that from a guess made up front (prior),
 // if there is one.
 type bar struct {
@@ -55,6 +56,13 @@ type sample struct {
 
 // rateWindow is how far back the rate of the time left looks.
 const rateWindow = 5 * time.Second
+
+// minRecent is the fewest games the rate of the last rateWindow must
+// count to stand for the time left. With fewer, games of seconds each
+// (auto on big variants) made the estimate swing from one game to the
+// next, from 1 386 to 8 302 hours on 16 × 6 (issue 45); the rate since
+// the start settles instead.
+const minRecent = 16
 
 // termWidth returns the columns of the terminal w writes to, or 80 where
 // it cannot tell.
@@ -104,7 +112,13 @@ func (b *bar) draw(now time.Time) {
 	b.drawn = now
 	if b.log {
 		// A log, not a screen: a line every logEvery of a long run,
-		// without the bar itself.
+		// without the bar itself; none while no game is done and there
+		// is no guess of the time, which says nothing that the
+		// strategy's own line (the optimal search's sets, first guess
+		// and best so far) does not.
+		if b.done == 0 && b.prior == 0 {
+			return
+		}
 		if now.Sub(b.start) >= logEvery && now.Sub(b.logged) >= logEvery && b.done < b.total {
 			fmt.Fprintln(b.w, b.logLine(now))
 			b.logged = now
@@ -186,17 +200,21 @@ func (b *bar) estimate(now time.Time) (time.Duration, bool) {
 	perGame := float64(elapsed) / float64(b.done)
 	if n := len(b.recent); n >= 2 {
 		first, last := b.recent[0], b.recent[n-1]
-		if span := last.at.Sub(first.at); span >= time.Second && last.done > first.done {
+		if span := last.at.Sub(first.at); span >= time.Second && last.done-first.done >= minRecent {
 			perGame = float64(span) / float64(last.done-first.done)
 		}
 	}
 	return time.Duration(perGame * float64(b.total-b.done)), true
 }
 
-// short writes d to the second, or to the tenth under ten seconds.
+// short writes d to the second, or to the tenth under ten seconds, and
+// in days from two days on.
 func short(d time.Duration) string {
-	if d < 10*time.Second {
+	switch {
+	case d < 10*time.Second:
 		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d >= 48*time.Hour:
+		return roughly(d)
 	}
 	return d.Round(time.Second).String()
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"strings"
 	"sync"
@@ -157,7 +158,7 @@ func TestShort(t *testing.T) {
 	for _, tt := range []struct {
 		d    time.Duration
 		want string
-	}{{1500 * time.Millisecond, "1.5s"}, {37 * time.Second, "37s"}, {12*time.Hour + 23*time.Minute, "12h23m0s"}} {
+	}{{1500 * time.Millisecond, "1.5s"}, {37 * time.Second, "37s"}, {12*time.Hour + 23*time.Minute, "12h23m0s"}, {53*24*time.Hour + 5*time.Hour, "53 days"}} {
 		if got := short(tt.d); got != tt.want {
 			t.Errorf("short(%v) = %q; want %q", tt.d, got, tt.want)
 		}
@@ -182,6 +183,27 @@ func TestBarLog(t *testing.T) {
 	if want := "entropy: 30/100 games, 30%, 30s, about 1m10s left"; lines[0] != want {
 		t.Errorf("first line %q; want %q", lines[0], want)
 	}
+	// A search with no guess of its time and no game done yet (optimal's
+	// tree): its own line says how far it got, the bar nothing.
+	b, now, _, out = fakeBar(4096)
+	b.label, b.log = "optimal", true
+	for range 100 {
+		b.set(0)
+		*now = now.Add(time.Second)
+	}
+	if out.Len() != 0 {
+		t.Errorf("log of a search with no game done in 100 s = %q; want nothing", out.String())
+	}
+	// With a guess, the log says how long is left.
+	b, now, _, out = fakeBar(20)
+	b.label, b.log, b.prior = "auto", true, 2*time.Minute
+	for range 40 {
+		b.set(0)
+		*now = now.Add(time.Second)
+	}
+	if want := "auto: 0/20 games, 0%, 30s, about 1m30s left\n"; out.String() != want {
+		t.Errorf("log of a run guessed at 2 min, no game done in 40 s = %q; want %q", out.String(), want)
+	}
 }
 
 // TestBarPriorLarge checks the guess up front of a long run of many games:
@@ -195,7 +217,49 @@ func TestBarPriorLarge(t *testing.T) {
 	if !strings.Contains(last(), "about 13h53m20s left") {
 		t.Errorf("10 of a million games into a run guessed at 50 000 s, the bar shows %q", last())
 	}
-	if d, ok := runGuess(mm.Rules{Colors: 20, Pegs: 100}, []mm.Strategy{strategy.Auto{}, strategy.Auto{}}, 1_000_000_000, 1); !ok || d <= 0 {
+	if d, ok := runGuess(context.Background(), mm.Rules{Colors: 20, Pegs: 100}, []mm.Strategy{strategy.Auto{}, strategy.Auto{}}, 1_000_000_000, true, 1); !ok || d <= 0 {
 		t.Errorf("a billion games guessed at %v, %v; want a positive time", d, ok)
+	}
+}
+
+// TestBarEstimateSettles checks the time left of a run of slow games,
+// a few seconds each, ending at uneven times: the rate of the last
+// seconds counts too few of them, and the estimate must not swing with
+// each (issue 45: 1 386 to 8 302 hours on 16 × 6).
+func TestBarEstimateSettles(t *testing.T) {
+	b, now, last, _ := fakeBar(1_000_000)
+	b.log = false
+	var lefts []float64
+	for i := 1; i <= 200; i++ {
+		// Games of 1 to 7 s, in a fixed uneven pattern: 4 s on average.
+		*now = now.Add(time.Duration(1+(i*5)%7) * time.Second)
+		b.set(i)
+		l := last()
+		k := strings.Index(l, "about ")
+		if k < 0 {
+			t.Fatalf("after game %d the bar shows %q; want a time left", i, l)
+		}
+		if i > 50 {
+			d, err := time.ParseDuration(strings.Fields(l[k+6:])[0])
+			if err != nil {
+				// Days: read the count.
+				n, err := strconv.ParseFloat(strings.Fields(l[k+6:])[0], 64)
+				if err != nil {
+					t.Fatalf("after game %d the bar shows %q", i, l)
+				}
+				d = time.Duration(n * 24 * float64(time.Hour))
+			}
+			lefts = append(lefts, d.Hours())
+		}
+	}
+	lo, hi := lefts[0], lefts[0]
+	for _, h := range lefts {
+		lo, hi = min(lo, h), max(hi, h)
+	}
+	if hi > 1.2*lo {
+		t.Errorf("the time left swings from %.0f to %.0f hours over games of 1 to 7 s; want it settled within 20%%", lo, hi)
+	}
+	if !strings.Contains(last(), " days left") {
+		t.Errorf("a run of about 46 days shows %q; want the time left in days", last())
 	}
 }

@@ -100,6 +100,7 @@ type benchFlags struct {
 	seed       uint64
 	workers    int
 	maxGuesses int
+	yes        bool
 	asJSON     bool
 	asCSV      bool
 	plot       string
@@ -121,6 +122,7 @@ func (bf *benchFlags) addRunFlags(f *pflag.FlagSet) {
 	f.Uint64Var(&bf.seed, "seed", 1, "seed of the random secrets and of randomised strategies")
 	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")
+	f.BoolVar(&bf.yes, "yes", false, "start a run guessed to take more than an hour (refused without it)")
 }
 
 // check rejects contradictory or out-of-range run flags.
@@ -266,7 +268,9 @@ once however many games pass through each node; every core works at once
 			case len(strategies) > 0:
 				bar := e.newRunBar(n * len(strategies))
 				defer bar.stop()
-				e.announce(bar, r, names, strategies, n, sampled, opts.Workers)
+				if err := e.announce(cmd.Context(), bar, r, names, strategies, n, sampled, opts.Workers, bf.yes); err != nil {
+					return err
+				}
 				for i, s := range strategies {
 					bar.track(&opts, names[i], i*n)
 					rep, err := eval.Run(cmd.Context(), r, names[i], s, &opts)

@@ -13,13 +13,9 @@ import (
 )
 
 // addCompletions registers the values the shells complete for flags that
-// take names: --rules, --strategy (lists too), --format.
+// take names: --rules (games and sizes), --strategy (lists too), --format.
 func addCompletions(root *cobra.Command) {
-	var presetDocs []string
-	for _, p := range presets {
-		presetDocs = append(presetDocs, p.name+"\t"+p.doc)
-	}
-	root.RegisterFlagCompletionFunc("rules", cobra.FixedCompletions(presetDocs, cobra.ShellCompDirectiveNoFileComp))
+	root.RegisterFlagCompletionFunc("rules", completeRules)
 	for _, cmd := range root.Commands() {
 		if cmd.Flags().Lookup("strategy") != nil {
 			cmd.RegisterFlagCompletionFunc("strategy", completeStrategies)

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -318,5 +319,57 @@ func TestScorePrompt(t *testing.T) {
 		if hint := strings.Contains(errOut.String(), "SECRET GUESS"); hint != tty {
 			t.Errorf("score with stdin a terminal %v wrote %q on stderr", tty, errOut.String())
 		}
+	}
+}
+
+// TestServeHelp checks that serve's help lists every endpoint of the API,
+// the assist and the coach among them, in lines of at most 79 columns.
+func TestServeHelp(t *testing.T) {
+	out := mustRun(t, "", "serve", "--help")
+	api, _, _ := strings.Cut(out, "Usage:")
+	for _, w := range []string{"POST /api/games ", "/guesses", "GET  /api/games/{id}\n", "/hint", "GET  /api/games/{id}/coach", "POST /api/assist", "/api/stats", "/api/config", "/assist.html"} {
+		if !strings.Contains(api, w) {
+			t.Errorf("serve --help does not list %q:\n%s", w, api)
+		}
+	}
+	for _, line := range strings.Split(api, "\n") {
+		if n := utf8.RuneCountInString(line); n > 79 {
+			t.Errorf("serve --help: a line of %d columns: %q", n, line)
+		}
+	}
+}
+
+// TestWideAlphabet checks that variants of more than the default
+// alphabet's 35 colours, up to 64, play without --alphabet: past Z the
+// symbols go on with 0, a–z (in their own case) and #@.
+func TestWideAlphabet(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", "--colors", "40", "1aaA", "Aaa1"}, "2 2\n"},
+		{[]string{"score", "--colors", "64", "0#@z", "@#0Z"}, "1 2\n"},
+		{[]string{"solve", "--colors", "64", "--pegs", "3", "--strategy", "auto", "--seed", "1", "a#@"}, "solved a#@ in "},
+	} {
+		if out := mustRun(t, "", tt.args...); !strings.Contains(out, tt.want) {
+			t.Errorf("mastermind %s =\n%s\nwant %q", strings.Join(tt.args, " "), out, tt.want)
+		}
+	}
+}
+
+// TestRefusedBeforeBuilding checks that optimal refuses a variant too large
+// for its tables before the game's state is built: on 8 × 8 the state
+// alone took 467 MB before the refusal. What is counted is the bytes
+// allocated, not the time.
+func TestRefusedBeforeBuilding(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err := runCmd(t, "", "solve", "--strategy", "optimal", "--colors", "8", "--pegs", "8", "12345678")
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Fatal("solve --strategy optimal of 8x8 = nil error; want a refusal")
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("solve --strategy optimal of 8x8 allocated %d MiB before it refused; want under 64", n>>20)
 	}
 }

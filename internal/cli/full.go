@@ -44,6 +44,11 @@ type ServeOptions struct {
 	Retention time.Duration // 0: keep every game
 	Defaults  mm.Rules      // the variant of new games that do not say
 
+	// Bounds for an operator; 0 takes the server's default.
+	MaxConns  int // connections open at once
+	MaxColors int // colours of a new game
+	MaxPegs   int // pegs of a new game
+
 	// The server's help (issue 46). HintStrategy is "tiered" (the
 	// default solver, which picks a strategy by the board's size), "none"
 	// for no hints, or a name strategy.New takes; HintShare and HintBurst
@@ -89,8 +94,9 @@ type SessionOptions struct {
 	Coach      bool    // play: compare each guess with the strategy's
 	TwoPlayer  bool    // play: a codemaker types the code, hidden
 	Plain      bool    // line mode even at a terminal
-	// Resume names a session file assist saved, to carry on with; its
-	// rules and strategy count unless RulesGiven or StrategyGiven.
+	// Resume names a session file assist or play saved, to carry on
+	// with; its rules and strategy count unless RulesGiven or
+	// StrategyGiven, and a game's settings always.
 	Resume        string
 	RulesGiven    bool // a rules flag was given
 	StrategyGiven bool // --strategy was given

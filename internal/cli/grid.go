@@ -86,6 +86,7 @@ func newGrid(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
 		pegs, colors string
 		names        string
+		yes          bool
 		bf           = &benchFlags{games: 100}
 	)
 	cmd := &cobra.Command{
@@ -101,10 +102,19 @@ of figures. Ranges are A:B, A:B:STEP or a list A,B,C; --rules gives the
 sizes of a named game where --pegs or --colors is not given. With
 --max-guesses N a game not won within N guesses counts as failed, and the
 table gives the share won. --plot draws mean guesses against log10 of the
-number of codes, as that report's graphs did.`,
+number of codes, as that report's graphs did.
+
+With --all it plays every secret of every size instead, and prints one
+table, as mikemag's tables of results do: a row per size, a column per
+strategy with the mean guesses and the most (by default knuth,
+expected-size, entropy and most-parts over ` + gridAllPegs + ` pegs and ` + gridAllColors + ` colours).
+Playing every secret costs about the square of the number of codes: the
+cells are guessed up front, and those past ` + roughly(gridAllBudget) + ` in all (the largest)
+are refused, named in the table, unless --yes is given.`,
 		Example: `  mastermind grid --pegs 2:10:2 --colors 3:15:3 --games 100 --strategy incremental
   mastermind grid --pegs 2:6 --colors 3:8 --games 200 --strategy random-consistent,incremental --csv
-  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth --max-guesses 6`,
+  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth --max-guesses 6
+  mastermind grid --all --pegs 2:4 --colors 2:6`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := findPreset(rf.preset)
@@ -112,6 +122,19 @@ number of codes, as that report's graphs did.`,
 				return err
 			}
 			changed := cmd.Flags().Changed
+			if bf.all {
+				if !changed("strategy") {
+					names = defaultBench
+				}
+				if !changed("pegs") {
+					pegs = gridAllPegs
+				}
+				if !changed("colors") {
+					colors = gridAllColors
+				}
+			} else if yes {
+				return fmt.Errorf("--yes plays every size of grid --all, however long; without --all it does not apply")
+			}
 			if changed("rules") && !changed("pegs") {
 				pegs = strconv.Itoa(p.rules.Pegs)
 			}
@@ -129,6 +152,9 @@ number of codes, as that report's graphs did.`,
 			if err := bf.check(cmd); err != nil {
 				return err
 			}
+			if bf.all {
+				bf.games = 0
+			}
 			symbols := p.alphabet
 			if rf.alphabet != "" {
 				symbols = rf.alphabet
@@ -136,6 +162,9 @@ number of codes, as that report's graphs did.`,
 			a, err := parseAlphabet(symbols)
 			if err != nil {
 				return err
+			}
+			if symbols == "" && slices.Max(cs) > a.Len() {
+				a = wideAlphabet // as rulesFlags.rules does past 35 colours
 			}
 			distinct := p.rules.Distinct
 			if changed("distinct") {
@@ -157,12 +186,16 @@ number of codes, as that report's graphs did.`,
 				}
 			}
 			// Every name (and --opening) is checked before any game is
-			// played, on the first size that can be played.
+			// played, on the first size that can be played and that no
+			// strategy refuses at once as too large (optimal past 16384
+			// codes): the sizes it refuses are cells that say so.
 			first := rules[0]
 			for _, r := range rules {
 				if checkRules(r) == nil {
 					first = r
-					break
+					if _, _, err := strategyList(names, bf.so, r, a); !errors.Is(err, mm.ErrTooLarge) {
+						break
+					}
 				}
 			}
 			names, _, err := strategyList(names, bf.so, first, a)
@@ -189,6 +222,21 @@ number of codes, as that report's graphs did.`,
 					plan = append(plan, gridUnit{name, r.Pegs, r.Colors, r.Distinct})
 				}
 			}
+			refused := map[int]time.Duration{}
+			if bf.all && !yes {
+				refused, _ = refuseLong(plan, bf.workers)
+				if note := allNote(plan, refused); note != "" {
+					fmt.Fprintln(e.Stderr, note)
+				}
+			}
+			// The games before each cell, for the progress bar.
+			bases, total := make([]int, len(plan)), 0
+			for k, u := range plan {
+				bases[k] = total
+				if _, no := refused[k]; !no {
+					total += u.games(bf.games)
+				}
+			}
 			var done func()
 			bf.so.Progress, done = e.progressLine()
 			defer done()
@@ -198,11 +246,21 @@ number of codes, as that report's graphs did.`,
 				costs := make([]int64, len(plan))
 				for k, u := range plan {
 					costs[k] = u.cost(bf.games)
+					if bf.all {
+						costs[k] = int64(allSeconds(u.Strategy, u.rules()) * 1e6)
+					}
 				}
 				return e.writeShard(cmd.Context(), cmd, sh, plan, costs, func(ctx context.Context, units []int, add func(int, float64, any) error) error {
 					for _, k := range units {
 						u, start := plan[k], time.Now()
-						cell, err := playCell(ctx, nil, k, u.Strategy, u.rules(), a, bf)
+						if d, no := refused[k]; no {
+							cell := refusedCell(u, d)
+							if err := add(k, 0, gridResult{cell, cell.short}); err != nil {
+								return err
+							}
+							continue
+						}
+						cell, err := playCell(ctx, nil, bases[k], u.Strategy, u.rules(), a, bf)
 						if err != nil {
 							return err
 						}
@@ -217,10 +275,14 @@ number of codes, as that report's graphs did.`,
 					return err
 				}
 			default:
-				bar := e.newRunBar(len(rules) * len(names) * bf.games)
+				bar := e.newRunBar(total)
 				defer bar.stop()
 				for k, u := range plan {
-					cell, err := playCell(cmd.Context(), bar, k, u.Strategy, u.rules(), a, bf)
+					if d, no := refused[k]; no {
+						cells = append(cells, refusedCell(u, d))
+						continue
+					}
+					cell, err := playCell(cmd.Context(), bar, bases[k], u.Strategy, u.rules(), a, bf)
 					if err != nil {
 						return err
 					}
@@ -247,12 +309,15 @@ number of codes, as that report's graphs did.`,
 			case bf.asJSON:
 				return writeJSON(e.Stdout, struct {
 					Games      int        `json:"games"`
+					All        bool       `json:"all,omitempty"`
 					Seed       uint64     `json:"seed"`
 					MaxGuesses int        `json:"maxGuesses,omitempty"`
 					Cells      []gridCell `json:"cells"`
-				}{bf.games, bf.seed, bf.maxGuesses, cells})
+				}{bf.games, bf.all, bf.seed, bf.maxGuesses, cells})
 			case bf.asCSV:
 				return writeGridCSV(e.Stdout, cells, bf.maxGuesses > 0)
+			case bf.all:
+				return writeGridAll(e.Stdout, names, cells)
 			}
 			return writeGridTables(e.Stdout, bf.games, bf.seed, bf.maxGuesses, cells)
 		},
@@ -263,6 +328,8 @@ number of codes, as that report's graphs did.`,
 	f.StringVar(&colors, "colors", "3:15:3", "numbers of colours: A:B, A:B:STEP or A,B,C")
 	f.StringVar(&names, "strategy", "incremental", "comma-separated strategies")
 	f.IntVar(&bf.games, "games", 100, "random secrets per size")
+	f.BoolVar(&bf.all, "all", false, "play every secret of each size, in one table of mean and most guesses ("+defaultBench+" over "+gridAllPegs+" pegs and "+gridAllColors+" colours unless given)")
+	f.BoolVar(&yes, "yes", false, "with --all, play every size, however long the guess made up front")
 	f.Uint64Var(&bf.seed, "seed", 1, "seed of the secrets and of randomised strategies")
 	f.IntVar(&bf.workers, "workers", 0, "games played at once (0: one per core)")
 	f.IntVar(&bf.maxGuesses, "max-guesses", 0, "count a game not won within this many guesses as failed, and report the share won (0: no limit)")
@@ -291,6 +358,19 @@ func (u gridUnit) rules() mm.Rules {
 // (or refuse the size at once).
 func (u gridUnit) cost(games int) int64 {
 	return int64(games) * int64(max(1, min(u.rules().Size(), maxGridSize)))
+}
+
+// games returns the games of the cell: games, or with --all (games 0)
+// every secret, as many as the bar can count.
+func (u gridUnit) games(games int) int {
+	if games > 0 {
+		return games
+	}
+	r := u.rules()
+	if checkRules(r) != nil {
+		return 0
+	}
+	return int(min(r.Size(), mm.MaxSpace))
 }
 
 // maxGridSize is the size of space past which the cost of a grid's cell
@@ -325,10 +405,10 @@ func mergedCells(p *shard.Partial, plan []gridUnit) ([]gridCell, error) {
 	return cells, nil
 }
 
-// playCell plays the named strategy on one size, the k-th cell of the
-// grid. A size the strategy cannot play is a cell with the reason; any
+// playCell plays the named strategy on one size, a cell of the grid after
+// base games of the others. A size the strategy cannot play is a cell with the reason; any
 // other error stops the grid.
-func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, a *mm.Alphabet, bf *benchFlags) (gridCell, error) {
+func playCell(ctx context.Context, bar *runBar, base int, name string, r mm.Rules, a *mm.Alphabet, bf *benchFlags) (gridCell, error) {
 	cell := gridCell{Strategy: name, Pegs: r.Pegs, Colors: r.Colors}
 	if err := checkRules(r); err != nil {
 		// No codes at all: log10Size stays 0.
@@ -337,12 +417,15 @@ func playCell(ctx context.Context, bar *runBar, k int, name string, r mm.Rules, 
 	}
 	cell.Log10 = round(r.Log10Size(), 4)
 	s, err := MakeStrategy(name, bf.so, r, a)
-	if err != nil {
+	if err != nil && !errors.Is(err, mm.ErrTooLarge) {
 		return cell, err
 	}
-	opts := eval.Options{Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
-	bar.track(&opts, fmt.Sprintf("%s %s", name, r), k*bf.games)
-	rep, err := eval.Run(ctx, r, name, s, &opts)
+	var rep *eval.Report
+	if err == nil { // else a size the strategy refuses at once
+		opts := eval.Options{All: bf.all, Games: bf.games, Seed: bf.seed, Workers: bf.workers, MaxGuesses: bf.maxGuesses}
+		bar.track(&opts, fmt.Sprintf("%s %s", name, r), base)
+		rep, err = eval.Run(ctx, r, name, s, &opts)
+	}
 	switch {
 	case err == nil:
 		cell.Games, cell.Min, cell.Max = rep.Played(), rep.Min(), rep.Max

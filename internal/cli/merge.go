@@ -82,6 +82,10 @@ and merge again.`,
 			var err2 error
 			cmd.Flags().Visit(func(f *pflag.Flag) {
 				switch {
+				case err2 != nil:
+				case slices.Contains([]string{"rules", "colors", "pegs", "distinct", "alphabet"}, f.Name):
+					// Not "does not apply to bench": it does, to the shards.
+					err2 = fmt.Errorf("--%s: merge takes the rules the shards ran, from their partials; give it to the %s of every shard", f.Name, p.Command)
 				case !slices.Contains(allowed, f.Name):
 					err2 = fmt.Errorf("--%s does not apply to %s", f.Name, p.Command)
 				default:

@@ -110,7 +110,9 @@ won within N guesses first.`,
 			default:
 				bar := e.newRunBar(n * len(openings))
 				defer bar.stop()
-				e.announce(bar, r, []string{name + " after each of " + Plural(len(openings), "opening")}, strategies, n, sampled, opts.Workers)
+				if err := e.announce(cmd.Context(), bar, r, []string{name + " after each of " + Plural(len(openings), "opening")}, strategies, n, sampled, opts.Workers, bf.yes); err != nil {
+					return err
+				}
 				for i, w := range works {
 					bar.track(&opts, w.name, i*n)
 					rep, err := eval.Run(cmd.Context(), r, w.name, w.s, &opts)

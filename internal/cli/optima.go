@@ -68,6 +68,7 @@ func newOptima(e *Env) *cobra.Command {
 		redo     bool
 		memory   int64
 		list     bool
+		yes      bool
 		mode     optimaMode
 		sf       shardFlags
 	)
@@ -116,9 +117,9 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
   mastermind optima --only 6x5 --merge`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, name := range []string{"rules", "distinct", "alphabet"} {
+			for _, name := range []string{"rules", "colors", "pegs", "distinct", "alphabet"} {
 				if cmd.Flags().Changed(name) {
-					return fmt.Errorf("--%s: optima solves the table's variants (3 to 6 pegs, 2 to 10 colours, repeats and distinct); name rows with --only", name)
+					return fmt.Errorf("--%s: optima solves the table's variants (3 to 6 pegs, 2 to 10 colours, repeats and distinct); name rows with --only, such as --only 8x4 or 6x4-distinct", name)
 				}
 			}
 			if err := atLeast(1, "max-codes", maxCodes); err != nil {
@@ -145,6 +146,9 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 				return err
 			}
 			if list {
+				if _, err := os.Stat(csvPath); errors.Is(err, os.ErrNotExist) {
+					return fmt.Errorf("--list: there is no table at %s; run optima in a clone of the repository, whose records/ holds it, or give --dir", csvPath)
+				}
 				return records.WriteOptimaMarkdown(e.Stdout, rows)
 			}
 			variants := optimaVariants(uint64(maxCodes))
@@ -159,6 +163,18 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 				}
 			} else if redo {
 				return fmt.Errorf("--redo needs --only: it solves the rows named there again")
+			}
+			if !mode.on && !mode.merge {
+				// Guessed before anything is written.
+				var todo []mm.Rules
+				for _, r := range variants {
+					if redo || !slices.ContainsFunc(rows, func(o records.Optimum) bool { return o.Rules == r }) {
+						todo = append(todo, r)
+					}
+				}
+				if err := e.announceOptima(todo, limit, yes); err != nil {
+					return err
+				}
 			}
 			if err := os.MkdirAll(filepath.Join(dir, "optimal"), 0o755); err != nil {
 				return err
@@ -247,6 +263,7 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 	f.DurationVar(&limit, "row-limit", time.Hour, "leave out a row whose searches take longer than this")
 	f.BoolVar(&redo, "redo", false, "solve the rows of --only again, though in the table")
 	f.Var((*byteSize)(&memory), "memory", "memory for each search's table of solved sets, as 512K, 64M or 1G (0: the search's default)")
+	f.BoolVar(&yes, "yes", false, "start searches guessed to take more than an hour in all (refused without it)")
 	f.BoolVar(&list, "list", false, "print the table as Markdown, as records/README.md shows it, and solve nothing")
 	f.StringVar(&sf.shard, "shard", "", "solve the parts of each row's search under way that fall to shard K of N (K from 0), and stop")
 	f.IntVar(&sf.count, "shard-count", 0, "run as one of N shards, the shard chosen by "+shard.SlurmID+" (a Slurm array task) or "+
@@ -308,7 +325,9 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 	partial := filepath.Join(dir, "optimal", "partial", name)
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	show, done := e.progressLine()
+	// Lines on stderr go through nl, so that none lands on the news.
+	nl := e.newsLine()
+	show, done := nl.show, nl.done
 	defer done()
 	start := time.Now()
 	st, err := mm.NewState(r, nil)
@@ -369,7 +388,7 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		opts := &exact.Options{MaxDepth: depth, Memory: memory, AnyWorstCase: depth > 0, Progress: progress}
 		if depth > 0 {
 			// A whole run asks; a shard or a merge takes an answer kept.
-			fr, err := e.fitsOptimum(ctx, st, depth, opts, partial, looser, &phase, !m.on && !m.merge)
+			fr, err := e.fitsOptimum(ctx, nl, st, depth, opts, partial, looser, &phase, !m.on && !m.merge)
 			steps += fr.steps
 			cpu += fr.cpu
 			wall += fr.wall
@@ -387,7 +406,7 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 		j.looser = slices.Clone(looser)
 		looser = append(looser, j)
 		if n := j.Units(); n > 0 && !m.merge {
-			fmt.Fprintf(e.Stderr, "%s, %s: resuming, %d parts solved before\n", name, phase, n)
+			nl.printf("%s, %s: resuming, %d parts solved before\n", name, phase, n)
 		}
 		before := j.Kept()
 		defer func() {
@@ -426,14 +445,14 @@ func (e *Env) solveOptimum(ctx context.Context, r mm.Rules, dir string, limit ti
 			what += fmt.Sprintf(" (best total so far %d, not proved)", best)
 		}
 		if added == 0 && steps == 0 {
-			fmt.Fprintf(e.Stderr, "%s: %s within %v, and no part of its search finished: give a longer --row-limit\n", name, what, limit)
+			nl.printf("%s: %s within %v, and no part of its search finished: give a longer --row-limit\n", name, what, limit)
 			return
 		}
 		kept := Plural(added, "part") + " solved"
 		if steps > 0 {
 			kept = fmt.Sprintf("%s and %s of whether fewer guesses suffice", kept, Plural(steps, "step"))
 		}
-		fmt.Fprintf(e.Stderr, "%s: %s within %v; the %s are kept in %s for the next run\n", name, what, limit, kept, partial)
+		nl.printf("%s: %s within %v; the %s are kept in %s for the next run\n", name, what, limit, kept, partial)
 	}
 	res, err := solve(0)
 	if err != nil {
@@ -492,9 +511,10 @@ type fitsRun struct {
 // that do fit (10 x 4 within 6: opening 1234's 0 black 1 white took over
 // 50 min of CPU to minimise, and never finished). known are the row's
 // journals of least totals so far; phase names the search in the progress
-// lines. Unless search, it only reads the answer an earlier run kept, and
+// lines, and nl writes its own lines on stderr without landing on them.
+// Unless search, it only reads the answer an earlier run kept, and
 // reports that depth may fit where none was kept.
-func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *exact.Options, partial string, known []*fileJournal, phase *string, search bool) (fitsRun, error) {
+func (e *Env) fitsOptimum(ctx context.Context, nl *news, st *mm.State, depth int, opts *exact.Options, partial string, known []*fileJournal, phase *string, search bool) (fitsRun, error) {
 	r := st.Rules()
 	name := records.OptimumName(r)
 	// The parts the search within depth solved before fit too.
@@ -515,7 +535,7 @@ func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *ex
 	default:
 		before := fj.Steps()
 		if before > 0 {
-			fmt.Fprintf(e.Stderr, "%s, %s: resuming whether any strategy keeps to them, %s kept before\n", name, *phase, Plural(before, "step"))
+			nl.printf("%s, %s: resuming whether any strategy keeps to them, %s kept before\n", name, *phase, Plural(before, "step"))
 		}
 		was := *phase
 		*phase += ", whether any strategy keeps to them"
@@ -533,9 +553,11 @@ func (e *Env) fitsOptimum(ctx context.Context, st *mm.State, depth int, opts *ex
 	if err == nil && !fits {
 		how := ""
 		if answered {
-			how = "found before, "
+			how = "found before; "
 		}
-		fmt.Fprintf(e.Stderr, "%s: no strategy keeps to %d guesses (%s%s, %.0f s CPU over every run)\n", name, depth, how, short(time.Duration(out.wall*float64(time.Second))), out.cpu)
+		// Seconds as the row's line writes them, CPU first: not 11m40s
+		// beside 500 s.
+		nl.printf("%s: no strategy keeps to %d guesses (%s%.0f s CPU, %.0f s, over every run)\n", name, depth, how, out.cpu, out.wall)
 		// The search of the least total within depth, if one ran
 		// before, is the row's time too; it will not be opened again.
 		c, w := same.Seconds()

@@ -67,6 +67,10 @@ func TestOptimaErrors(t *testing.T) {
 		{[]string{"--only", "6x04"}, "want COLORSxPEGS"},
 		{[]string{"--redo"}, "--redo needs --only"},
 		{[]string{"--rules", "super"}, "name rows with --only"},
+		// --max-codes 1: no row to solve, should a flag be taken.
+		{[]string{"--colors", "8", "--max-codes", "1"}, "--colors: optima solves the table's variants"},
+		{[]string{"--pegs", "5", "--max-codes", "1"}, "--pegs: optima solves the table's variants"},
+		{[]string{"--list"}, "--list: there is no table at " + filepath.Join(dir, "optimal.csv")},
 		{[]string{"--max-codes", "0"}, "--max-codes"},
 		{[]string{"--only", "1x3"}, "1 colours"},
 		{[]string{"--only", "12x12"}, "too large"},

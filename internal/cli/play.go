@@ -24,8 +24,11 @@ its black pegs (right colour, right place) and white pegs (right colour,
 wrong place); "hint" asks the --strategy for its next guess. The game ends
 when you find the code or after --max-guesses guesses, and then shows the
 code and how the strategy would have played it. A guess you already made
-is refused without using a turn. The exit status is 1 when the game ends
-without the code found: out of guesses, "quit", or the end of the input.
+is refused without using a turn; "undo" takes back a mistyped one (the
+summary counts it), "list" shows the codes still possible a page at a
+time, and "save FILE" writes the game to a file that --resume FILE carries
+on with later. The exit status is 1 when the game ends without the code
+found: out of guesses, "quit", or the end of the input.
 
 With --adversary the computer holds no code at all: it answers each guess
 with the feedback that keeps the most codes possible, as Absurdle and
@@ -39,15 +42,18 @@ first of 8 × 5) compares the codes each guess is expected to leave. The
 end of the game adds up what your guesses cost and names the guess that
 cost the most.
 
-At a terminal it is a full-screen game with coloured pegs; otherwise, or
-with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
+At a terminal it is a full-screen game with coloured pegs, where a hint
+(or the tab key) puts the strategy's guess on the input line to send or
+change; otherwise, or with --plain, it reads guesses from stdin and writes
+a transcript on stdout.`,
 		Example: `  mastermind play
   mastermind play --rules super --max-guesses 12
   mastermind play --alphabet red,green,blue,yellow,orange,purple --seed 7
   printf '1122\n1344\n3526\n1462\n3632\n' | mastermind play --secret 3632
   mastermind play --adversary
   mastermind play --two-player
-  mastermind play --coach --strategy expected-size`,
+  mastermind play --coach --strategy expected-size
+  mastermind play --resume game.txt`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, a, err := rf.rules(cmd)
@@ -62,6 +68,17 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 			}
 			if o.TwoPlayer && (secret != "" || o.Adversary) {
 				return fmt.Errorf("--two-player: the codemaker types the code; --secret and --adversary do not apply")
+			}
+			if o.Resume != "" {
+				for _, name := range []string{"secret", "adversary", "two-player", "coach", "max-guesses"} {
+					if cmd.Flags().Changed(name) {
+						return fmt.Errorf("--resume: the saved game keeps its code and settings; --%s does not apply", name)
+					}
+				}
+				for _, f := range []string{"rules", "colors", "pegs", "distinct", "alphabet"} {
+					o.RulesGiven = o.RulesGiven || cmd.Flags().Changed(f)
+				}
+				o.StrategyGiven = cmd.Flags().Changed("strategy")
 			}
 			if !cmd.Flags().Changed("seed") {
 				o.Seed = rand.Uint64()
@@ -84,6 +101,7 @@ with --plain, it reads guesses from stdin and writes a transcript on stdout.`,
 	f.BoolVar(&o.Adversary, "adversary", false, "hold no code: answer each guess so as to keep the most codes possible")
 	f.BoolVar(&o.Coach, "coach", false, "after each guess, compare it with the strategy's")
 	f.BoolVar(&o.TwoPlayer, "two-player", false, "a codemaker types the code first, hidden (the first line of stdin when it is not a terminal)")
+	f.StringVar(&o.Resume, "resume", "", "carry on with a game saved by \"save FILE\", under its rules, code and strategy")
 	addStrategyFlags(f, &o.Options)
 	return cmd
 }

@@ -55,42 +55,68 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, full *Full) *Env {
 
 // progressLine returns a function that shows a line of news on stderr,
 // rewriting it in place, cut to the terminal's width, and one that clears
-// it. When stderr is not a
-// terminal, the news is written as a line every logEvery instead, and
-// nothing is cleared.
+// it. When stderr is not a terminal, the news is written as a line every
+// logEvery instead, and nothing is cleared.
 func (e *Env) progressLine() (show func(string), done func()) {
-	if !e.StderrTTY {
+	n := e.newsLine()
+	return n.show, n.done
+}
+
+// newsLine returns the line of news of progressLine, whose printf writes
+// a line of its own on stderr without landing on the news.
+func (e *Env) newsLine() *news {
+	return &news{w: e.Stderr, tty: e.StderrTTY, cols: termWidth(e.Stderr) - 1, start: time.Now()}
+}
+
+// news is a line of news on stderr, rewritten in place at a terminal.
+type news struct {
+	mu    sync.Mutex // shown from the goroutines of a search
+	w     io.Writer
+	tty   bool
+	cols  int  // a line that filled the last column would wrap
+	shown bool // a line is on the screen, the cursor at its end
+	start time.Time
+	last  time.Time
+}
+
+func (n *news) show(line string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !n.tty {
 		// A log, not a screen: a whole line now and then, so that a long
 		// search run in the background still says how far it got.
-		var mu sync.Mutex
-		var last time.Time
-		start := time.Now()
-		return func(line string) {
-			mu.Lock()
-			defer mu.Unlock()
-			if time.Since(start) >= logEvery && time.Since(last) >= logEvery {
-				fmt.Fprintln(e.Stderr, line)
-				last = time.Now()
-			}
-		}, func() {}
-	}
-	var mu sync.Mutex
-	shown := false
-	cols := termWidth(e.Stderr) - 1 // a line that filled the last column would wrap
-	show = func(line string) {
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(e.Stderr, "\r\033[K%s", cut(line, cols))
-		shown = true
-	}
-	done = func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if shown {
-			fmt.Fprint(e.Stderr, "\r\033[K")
+		if time.Since(n.start) >= logEvery && time.Since(n.last) >= logEvery {
+			fmt.Fprintln(n.w, line)
+			n.last = time.Now()
 		}
+		return
 	}
-	return show, done
+	fmt.Fprintf(n.w, "\r\033[K%s", cut(line, n.cols))
+	n.shown = true
+}
+
+// done clears the line; a later show draws it again.
+func (n *news) done() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.erase()
+}
+
+func (n *news) erase() {
+	if n.shown {
+		fmt.Fprint(n.w, "\r\033[K")
+		n.shown = false
+	}
+}
+
+// printf writes a line of its own on stderr, in place of the line of news
+// if one is shown (the next news draws it again below), rather than on
+// its end.
+func (n *news) printf(format string, args ...any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.erase()
+	fmt.Fprintf(n.w, format, args...)
 }
 
 // logEvery is how often a long computation whose stderr is not a terminal
@@ -113,6 +139,7 @@ func (e *Env) run(ctx context.Context, args []string) error {
 	root.SetIn(e.Stdin)
 	root.SetOut(e.Stdout)
 	root.SetErr(e.Stderr)
+	strictHelp(root) // after SetOut: the completion scripts go to its writer
 	return oneLine(root.ExecuteContext(ctx))
 }
 
@@ -164,7 +191,8 @@ answered with black pegs (right colour, right place) and white pegs (right
 colour, wrong place). Codes are written with the symbols 123456789ABC…
 (colour 1 first), or with --alphabet; spaces and commas between pegs are
 allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
-names other games (` + presetNames() + `).
+names other games (` + presetNames() + `) or
+sizes, such as 8x5 or 10x4-distinct.
 
 Strategies: ` + strings.Join(strategy.Names(), ", ") + `.
 
@@ -203,6 +231,45 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 	)
 	addCompletions(root)
 	return root
+}
+
+// strictHelp makes cobra's help and completion commands refuse what they
+// do not know, as every other command does: "help nosuch" and
+// "completion tcsh" print cobra's usage and exit 0 otherwise.
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		switch c.Name() {
+		case "help":
+			c.Run = nil
+			c.RunE = func(c *cobra.Command, args []string) error {
+				cmd, rest, err := c.Root().Find(args)
+				if err != nil {
+					return err
+				}
+				if len(rest) > 0 && cmd.HasSubCommands() {
+					return fmt.Errorf("no help topic %q under %q", strings.Join(rest, " "), cmd.CommandPath())
+				}
+				cmd.InitDefaultHelpFlag()
+				cmd.InitDefaultVersionFlag()
+				return cmd.Help()
+			}
+		case "completion":
+			var shells []string
+			for _, sh := range c.Commands() {
+				shells = append(shells, sh.Name())
+			}
+			c.Use = "completion SHELL"
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return fmt.Errorf("completion: no shell %q; want one of %s", args[0], strings.Join(shells, ", "))
+				}
+				return c.Help()
+			}
+		}
+	}
 }
 
 // addStrategyFlags registers the flags that configure strategies.
@@ -266,6 +333,13 @@ func MakeStrategy(name string, so strategy.Options, r mm.Rules, a *mm.Alphabet) 
 	s, err := strategy.New(name, so)
 	if err != nil {
 		return nil, err
+	}
+	// A strategy that can tell at once that it cannot play r (optimal on
+	// more than 16384 codes) refuses before the game is built.
+	if c, ok := s.(interface{ CheckRules(mm.Rules) error }); ok {
+		if err := c.CheckRules(r); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 	}
 	if first != nil {
 		s = strategy.Opening{First: *first, Then: s}

@@ -39,7 +39,8 @@ func presetNames() string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// findPreset returns the preset called name, in any letter case.
+// findPreset returns the preset called name, in any letter case, or the
+// variant a size such as 8x5 or 10x4-distinct names.
 func findPreset(name string) (preset, error) {
 	key := strings.ToLower(strings.TrimSpace(name))
 	for _, p := range presets {
@@ -47,7 +48,10 @@ func findPreset(name string) (preset, error) {
 			return p, nil
 		}
 	}
-	return preset{}, fmt.Errorf("--rules %q: unknown; known: %s", name, presetNames())
+	if p, ok, err := parseSize(name); ok {
+		return p, err
+	}
+	return preset{}, fmt.Errorf("--rules %q: unknown; known: %s, or %s", name, presetNames(), sizeExample)
 }
 
 // rulesFlags are the flags every command takes.
@@ -60,11 +64,11 @@ type rulesFlags struct {
 
 // add registers the flags.
 func (f *rulesFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&f.preset, "rules", "classic", "the game: "+presetNames()+"; --colors, --pegs, --distinct and --alphabet change it")
+	fs.StringVar(&f.preset, "rules", "classic", "the game: "+presetNames()+", or "+sizeExample+"; --colors, --pegs, --distinct and --alphabet change it")
 	fs.IntVar(&f.colors, "colors", mm.DefaultColors, "number of colours")
 	fs.IntVar(&f.pegs, "pegs", mm.DefaultPegs, "number of pegs in a code")
 	fs.BoolVar(&f.distinct, "distinct", false, "codes may not repeat a colour (Bulls and Cows)")
-	fs.StringVar(&f.alphabet, "alphabet", "", "symbols for the colours, colour 1 first, such as RGBYOP, or names such as red,green,blue (default "+mm.DefaultSymbols+")")
+	fs.StringVar(&f.alphabet, "alphabet", "", "symbols for the colours, colour 1 first, such as RGBYOP, or names such as red,green,blue (default "+mm.DefaultSymbols+", then 0, a-z and #@ past 35 colours)")
 }
 
 // rules returns the variant and alphabet the flags of cmd describe: the
@@ -76,6 +80,9 @@ func (f *rulesFlags) rules(cmd *cobra.Command) (mm.Rules, *mm.Alphabet, error) {
 	}
 	if err := checkRules(r); err != nil {
 		return r, nil, err
+	}
+	if r.Colors > a.Len() && a == mm.DefaultAlphabet && f.alphabet == "" {
+		a = wideAlphabet
 	}
 	if r.Colors > a.Len() {
 		what := "give --alphabet with at least that many"
@@ -115,6 +122,20 @@ func (f *rulesFlags) variant(cmd *cobra.Command) (mm.Rules, *mm.Alphabet, error)
 	}
 	return r, a, nil
 }
+
+// wideSymbols write the colours of a variant of more than the default
+// alphabet's 35 when --alphabet is not given: 1–9 and A–Z as by default,
+// then 0, the lower-case letters a–z (which then parse in their own case)
+// and #@, 64 in all (mm.MaxColors), as NewNamedAlphabet goes on past 35.
+const wideSymbols = mm.DefaultSymbols + "0abcdefghijklmnopqrstuvwxyz#@"
+
+var wideAlphabet = func() *mm.Alphabet {
+	a, err := mm.NewAlphabet(wideSymbols)
+	if err != nil || a.Len() != mm.MaxColors {
+		panic(fmt.Sprintf("wideSymbols: %d symbols, %v", a.Len(), err))
+	}
+	return a
+}()
 
 // parseAlphabet reads --alphabet: symbols such as "RGBYOP", or colour
 // names separated by commas such as "red,green,blue".

@@ -21,7 +21,8 @@ func newServe(e *Env, rf *rulesFlags) *cobra.Command {
 		Use:   "serve",
 		Short: "Run the game server: a JSON API and a web page to play on",
 		Long: `serve runs a Mastermind game server: it holds the secrets and answers
-guesses over an HTTP JSON API, and serves a web page to play on at /.
+guesses over an HTTP JSON API, and serves a web page to play on at /, and
+at /assist.html one that helps break a code on a real board.
 Games are kept in an SQLite file (--db), created on first run; every
 acknowledged guess survives a crash. One server per database file, by
 whatever path: a second one on the same file, or on a symbolic or hard
@@ -30,19 +31,29 @@ refused at start, with what to do. --rules,
 --colors, --pegs and --distinct set the variant of new games that do not
 say, and the web page's first choice. The API is in docs/server.md:
 
-  POST /api/games               {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
-                                → the game, with the token its player sends
-  POST /api/games/{id}/guesses  {"guess":"11223"}, with Authorization: Bearer TOKEN
-  GET  /api/games/{id}          rules, state, history; the secret once over
-  GET  /api/games/{id}/hint     the server's solver's next guess (with the token)
-  GET  /api/stats               games played and won, per rules
-  GET  /api/config              defaults and limits of new games
+  POST /api/games  {"colors":8,"pegs":5,"maxGuesses":35,"timeLimitMs":2000}
+      the game, with the token its player sends
+  POST /api/games/{id}/guesses  {"guess":"11223"}
+      the answer; with the token, as Authorization: Bearer TOKEN
+  GET  /api/games/{id}
+      rules, state, history; the secret once over
+  GET  /api/games/{id}/hint
+      the server's solver's next guess (with the token)
+  GET  /api/games/{id}/coach
+      once the game is over, each guess weighed against the solver's
+  POST /api/assist  {"history":[{"guess":"1122","black":1,"white":0}]}
+      for a real board: the solver's next guess, and the codes left
+  GET  /api/stats
+      games played and won, per rules
+  GET  /api/config
+      defaults and limits of new games
 
 Games idle for longer than --retention are deleted (their results still
 count in the statistics). --hint-strategy picks the solver behind hints
 and the assistant, and --hint-share and --hint-burst each client's share
-of it; the solvers are shared fairly among clients. It stops on an interrupt (Ctrl-C) or SIGTERM,
-answering the requests under way first, and exits 0.`,
+of it; the solvers are shared fairly among clients. It stops on an
+interrupt (Ctrl-C) or SIGTERM, answering the requests under way first,
+and exits 0.`,
 		Example: `  mastermind serve
   mastermind serve --addr :8080 --db /var/lib/mastermind/games.db --retention 168h
   mastermind serve --rules super
@@ -74,6 +85,9 @@ answering the requests under way first, and exits 0.`,
 			if r.Pegs > servePegs {
 				return fmt.Errorf("--pegs %d: the server takes games of 1 to %d pegs", r.Pegs, servePegs)
 			}
+			if err := o.checkBounds(r); err != nil {
+				return err
+			}
 			o.Defaults = r
 			if e.full.Serve == nil {
 				return e.delegate("serve")
@@ -87,6 +101,10 @@ answering the requests under way first, and exits 0.`,
 	f.Float64Var(&o.Rate, "rate", 200, "requests per second allowed to one client address (0: no limit)")
 	f.IntVar(&o.Burst, "burst", 400, "requests one client may send at once beyond --rate")
 	f.DurationVar(&o.Retention, "retention", 30*24*time.Hour, "delete games idle for longer, such as 168h (0: keep every game)")
+	// Bounds for an operator.
+	f.IntVar(&o.MaxConns, "max-conns", 0, "connections held open at once, the idle closed first (0: 4096, or fewer within the open-file limit)")
+	f.IntVar(&o.MaxColors, "max-colors", 0, fmt.Sprintf("most colours of a new game (0: %d)", len(mm.DefaultSymbols)))
+	f.IntVar(&o.MaxPegs, "max-pegs", 0, fmt.Sprintf("most pegs of a new game (0: %d)", servePegs))
 	// The server's help (issue 46).
 	f.StringVar(&o.HintStrategy, "hint-strategy", "tiered",
 		"solver of hints: tiered (by the board's size), none, or a strategy of solve")
@@ -114,6 +132,24 @@ func (o *ServeOptions) checkHints() error {
 	}
 	if o.HintBurst < time.Millisecond {
 		return fmt.Errorf("--hint-burst %v: want a duration of at least 1ms, such as 10s", o.HintBurst)
+	}
+	return nil
+}
+
+// checkBounds checks the operator's bounds, and that the variant of new
+// games that do not say, r, is within them.
+func (o *ServeOptions) checkBounds(r mm.Rules) error {
+	switch {
+	case o.MaxConns < 0:
+		return fmt.Errorf("--max-conns %d: want 1 or more, or 0 for the default", o.MaxConns)
+	case o.MaxColors != 0 && (o.MaxColors < 2 || o.MaxColors > len(mm.DefaultSymbols)):
+		return fmt.Errorf("--max-colors %d: want 2 to %d, or 0 for %[2]d", o.MaxColors, len(mm.DefaultSymbols))
+	case o.MaxPegs < 0 || o.MaxPegs > servePegs:
+		return fmt.Errorf("--max-pegs %d: want 1 to %d, or 0 for %[2]d", o.MaxPegs, servePegs)
+	case o.MaxColors != 0 && r.Colors > o.MaxColors:
+		return fmt.Errorf("--colors %d: more than --max-colors %d", r.Colors, o.MaxColors)
+	case o.MaxPegs != 0 && r.Pegs > o.MaxPegs:
+		return fmt.Errorf("--pegs %d: more than --max-pegs %d", r.Pegs, o.MaxPegs)
 	}
 	return nil
 }

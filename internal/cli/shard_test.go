@@ -168,6 +168,8 @@ func TestShardErrors(t *testing.T) {
 		{[]string{"merge"}, "expected the partial results"},
 		{[]string{"merge", "--format", "dot", files[0], files[1], files[2]}, "--format does not apply to bench"},
 		{[]string{"merge", "--csv", tree[0], tree[1], tree[2]}, "--csv does not apply to tree"},
+		{[]string{"merge", "--colors", "7", files[0], files[1], files[2]}, "--colors: merge takes the rules the shards ran, from their partials; give it to the bench of every shard"},
+		{[]string{"merge", "--rules", "super", tree[0], tree[1], tree[2]}, "--rules: merge takes the rules the shards ran"},
 		{[]string{"bench", "--shard", "3/3"}, "--shard 3/3: shard 3 of 3: want 0 to 2"},
 		{[]string{"bench", "--shard", "0/2", "--json"}, "--json: shard 0/2 writes a partial result; give --json to mastermind merge"},
 		{[]string{"tree", "--shard", "0/2", "--format", "dot"}, "--format: shard 0/2 writes a partial result"},

@@ -60,3 +60,39 @@ func TestStatusQuietOffTerminal(t *testing.T) {
 		t.Errorf("off a terminal the status wrote %q; want nothing", out.String())
 	}
 }
+
+// screen returns the lines a terminal shows for out, written by news: a
+// carriage return and erase-line start the line again.
+func screen(out string) (lines []string, cur string) {
+	for _, part := range strings.SplitAfter(out, "\n") {
+		text, nl := strings.CutSuffix(part, "\n")
+		if i := strings.LastIndex(text, "\r\033[K"); i >= 0 {
+			cur, text = "", text[i+len("\r\033[K"):]
+		}
+		cur += text
+		if nl {
+			lines, cur = append(lines, cur), ""
+		}
+	}
+	return lines, cur
+}
+
+// TestNewsPrintf checks that a line written while news is shown, such as
+// optima's "resuming" or "no strategy keeps to", takes the news's place
+// rather than landing on its end, and that the news comes back after it.
+func TestNewsPrintf(t *testing.T) {
+	var out syncBuffer
+	e := &Env{Stderr: &out, StderrTTY: true}
+	n := e.newsLine()
+	n.show(strings.Repeat("a long line of news ", 10))
+	n.printf("6x5, least total: resuming, %d parts solved before\n", 3)
+	n.show("news again")
+	lines, cur := screen(out.String())
+	if len(lines) != 1 || lines[0] != "6x5, least total: resuming, 3 parts solved before" || cur != "news again" {
+		t.Errorf("the terminal shows %q, then %q; want the line alone, then the news", lines, cur)
+	}
+	n.done()
+	if _, cur := screen(out.String()); cur != "" {
+		t.Errorf("after done the terminal shows %q; want the news cleared", cur)
+	}
+}

@@ -18,6 +18,7 @@ import (
 func newTree(e *Env, rf *rulesFlags) *cobra.Command {
 	var (
 		name   string
+		yes    bool
 		format string
 		asJSON bool
 		so     strategy.Options
@@ -100,6 +101,17 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 					rb.label(name)
 					found = rb.b.set
 				}
+				if r.Size() <= mm.MaxSpace {
+					// Refused for memory before a guess of the time.
+					if err := eval.CheckTreeMemory(r, int(r.Size())); err != nil {
+						rb.stop()
+						return err
+					}
+					if err := e.announceRun(cmd.Context(), rb, r, []string{name}, []mm.Strategy{s}, int(r.Size()), false, 0, yes, false); err != nil {
+						rb.stop()
+						return err
+					}
+				}
 				t, err = eval.BuildTreeProgress(cmd.Context(), r, s, found)
 				rb.stop() // before the tree is written
 				if err != nil {
@@ -133,6 +145,7 @@ Following the tree for every secret gives exactly the figures of bench --all.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&name, "strategy", "knuth", "deterministic strategy whose tree to write")
+	f.BoolVar(&yes, "yes", false, "start a tree guessed to take more than an hour (refused without it)")
 	f.StringVar(&format, "format", "text", "text, json, dot or irving")
 	f.BoolVar(&asJSON, "json", false, "write the tree as JSON, as --format json")
 	addStrategyFlags(f, &so)

@@ -222,3 +222,14 @@ func TestBenchTree(t *testing.T) {
 		t.Errorf("bench --tree of a missing file = nil error")
 	}
 }
+
+// TestTreeLongRefused checks that tree refuses a tree guessed past an hour
+// before it grows any of it, naming shards and --yes but not --games,
+// which tree does not take.
+func TestTreeLongRefused(t *testing.T) {
+	_, _, err := runCmd(t, "", "tree", "--colors", "9", "--pegs", "6", "--strategy", "entropy", "--rollout", "64", "--format", "json")
+	if err == nil || !strings.Contains(err.Error(), "every secret with entropy of 9 colours × 6 pegs: about ") ||
+		!strings.Contains(err.Error(), "--yes") || !strings.Contains(err.Error(), "--shard K/N") || strings.Contains(err.Error(), "--games") {
+		t.Errorf("tree of 9 x 6 with 64 play-outs = %v; want a refusal naming --yes and --shard", err)
+	}
+}

@@ -27,8 +27,8 @@ func newWatch(e *Env, rf *rulesFlags) *cobra.Command {
 		Use:   "watch [SECRET]",
 		Short: "Watch a strategy break a code, guess by guess, the codes left shrinking",
 		Long: `watch plays --strategy against SECRET (or a code drawn at random, or
-with --seed, as play draws one; the first line gives the seed to watch the
-same game again) one guess at a time: each guess, its answer, how many codes it left of those
+with --seed, as play draws one; the line under the heading gives the seed
+to watch the same game again) one guess at a time: each guess, its answer, how many codes it left of those
 possible before, on a bar drawn to a logarithmic scale, and the codes still
 possible while there are at most --show of them (the first --show
 otherwise). At a terminal it waits --delay between guesses; otherwise it
@@ -71,7 +71,8 @@ does not wait.`,
 			}
 			w := &watcher{out: e.Stdout, a: a, name: name, show: show, delay: delay}
 			if drawn && !cmd.Flags().Changed("seed") {
-				w.drawn = fmt.Sprintf(", drawn with --seed %d", seed)
+				// A line of its own: with the heading, 90 columns.
+				w.drawn = fmt.Sprintf("(drawn with --seed %d)\n", seed)
 			}
 			return w.run(cmd.Context(), r, s, secret, seed)
 		},
@@ -88,8 +89,13 @@ does not wait.`,
 // watchGuesses bounds a watched game, against a strategy that never ends.
 const watchGuesses = 100
 
-// watchBar is the width of the bar of codes left.
-const watchBar = 24
+// watchBar is the width of the bar of codes left, at most; watchWidth
+// the columns a line of watch takes, at most, but for codes of more pegs
+// than fit.
+const (
+	watchBar   = 24
+	watchWidth = 79
+)
 
 // A watcher writes a game as it is played.
 type watcher struct {
@@ -107,12 +113,18 @@ func (w *watcher) run(ctx context.Context, r mm.Rules, s mm.Strategy, secret mm.
 		return err
 	}
 	total := float64(r.Size())
-	fmt.Fprintf(w.out, "%s breaks %s, %d colours × %d pegs (%s codes)%s\n\n", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r), w.drawn)
+	head := fmt.Sprintf("%s breaks %s, %d colours × %d pegs (%s codes)", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r))
+	if runes(head) > watchWidth {
+		head = fmt.Sprintf("%s breaks %s,\n%d colours × %d pegs (%s codes)", w.name, w.a.Format(secret), r.Colors, r.Pegs, sizeWords(r))
+	}
+	fmt.Fprintf(w.out, "%s\n%s\n", head, w.drawn)
 	before := -1
 	if r.Size() <= mm.MaxSpace {
 		before = int(r.Size())
 	}
-	width := len(fmt.Sprint(r.Size()))
+	// The counts are at most the codes of a space that can be
+	// enumerated: larger ones are "?".
+	width := len(fmt.Sprint(min(r.Size(), mm.MaxSpace)))
 	for n := 1; n <= watchGuesses; n++ {
 		g, err := mm.GuessContext(ctx, s, st)
 		if err != nil {
@@ -131,7 +143,13 @@ func (w *watcher) run(ctx context.Context, r mm.Rules, s mm.Strategy, secret mm.
 		case left < 0:
 			fmt.Fprintf(w.out, "%s   ? codes left\n", line)
 		default:
-			fmt.Fprintf(w.out, "%s   %*s → %-*d %s\n", line, width, countText(before), width, left, logBar(float64(left), total))
+			line = fmt.Sprintf("%s   %*s → %-*d", line, width, countText(before), width, left)
+			// The bar takes what the line leaves of watchWidth, up to
+			// watchBar columns; none if under 4.
+			if n := min(watchBar, watchWidth-runes(line)-1); n >= 4 {
+				line += " " + logBar(float64(left), total, n)
+			}
+			fmt.Fprintln(w.out, strings.TrimRight(line, " "))
 			w.list(st)
 		}
 		before = left
@@ -155,14 +173,19 @@ func (w *watcher) list(st *mm.State) {
 	if err != nil {
 		return
 	}
-	var codes []string
-	for i := range min(set.Len(), w.show) {
-		codes = append(codes, w.a.Format(set.Code(i)))
+	line, n := "     ", 0
+	for ; n < min(set.Len(), w.show); n++ {
+		c := " " + w.a.Format(set.Code(n))
+		// Room for " …" after it, unless it is the last.
+		if runes(line+c) > watchWidth || (n+1 < set.Len() && runes(line+c) > watchWidth-2) {
+			break
+		}
+		line += c
 	}
-	if set.Len() > w.show {
-		codes = append(codes, "…")
+	if n < set.Len() {
+		line += " …"
 	}
-	fmt.Fprintf(w.out, "      %s\n", strings.Join(codes, " "))
+	fmt.Fprintln(w.out, line)
 }
 
 // countText writes a count of codes, "?" if unknown.
@@ -173,12 +196,12 @@ func countText(n int) string {
 	return fmt.Sprint(n)
 }
 
-// logBar draws n of total codes as a bar whose length is log(n+1) of
-// log(total+1), so that every step of a game shows.
-func logBar(n, total float64) string {
-	full := int(math.Round(watchBar * math.Log1p(n) / math.Log1p(total)))
-	full = max(0, min(watchBar, full))
-	return strings.Repeat("█", full) + strings.Repeat("░", watchBar-full)
+// logBar draws n of total codes as a bar of width columns whose length
+// is log(n+1) of log(total+1), so that every step of a game shows.
+func logBar(n, total float64, width int) string {
+	full := int(math.Round(float64(width) * math.Log1p(n) / math.Log1p(total)))
+	full = max(0, min(width, full))
+	return strings.Repeat("█", full) + strings.Repeat("░", width-full)
 }
 
 // sizeWords writes the number of codes of r, or its order of magnitude.

@@ -54,17 +54,19 @@ func TestWatchDraws(t *testing.T) {
 	var first string
 	for range 6 {
 		out := mustRun(t, "", "watch", "--show", "0")
-		head, _, _ := strings.Cut(out, "\n")
-		_, seed, ok := strings.Cut(head, ", drawn with --seed ")
-		if !ok {
-			t.Fatalf("watch names no seed: %q", head)
+		head, rest, _ := strings.Cut(out, "\n")
+		drawn, _, _ := strings.Cut(rest, "\n")
+		seed, ok := strings.CutPrefix(drawn, "(drawn with --seed ")
+		seed, ok2 := strings.CutSuffix(seed, ")")
+		if !ok || !ok2 {
+			t.Fatalf("watch names no seed: %q then %q", head, drawn)
 		}
 		fields := strings.Fields(head)
 		secrets[fields[2]] = true
 		if first == "" {
 			first = out
 			again := mustRun(t, "", "watch", "--show", "0", "--seed", seed)
-			want := strings.Replace(first, ", drawn with --seed "+seed, "", 1)
+			want := strings.Replace(first, drawn+"\n", "", 1)
 			if again != want {
 				t.Errorf("watch --seed %s:\n%s\nwant\n%s", seed, again, want)
 			}
@@ -86,5 +88,24 @@ func TestWatchLarge(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, "", "watch", "--delay", "0", "--strategy", "knuth", "--colors", "9", "--pegs", "8"); err == nil {
 		t.Error("watch --strategy knuth on 9 x 8: no error")
+	}
+}
+
+// TestWatchWidth checks that watch's lines fit 80 columns: the counts as
+// wide as the largest that is shown (not 11 digits for 10 × 10's 10^10
+// codes, 85 columns), the seed of a drawn code on a line of its own (90
+// columns with the heading), the codes listed as many as fit.
+func TestWatchWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{"watch", "--colors", "10", "--pegs", "10", "--seed", "1"},
+		{"watch", "--show", "0"},
+		{"watch", "--strategy", "random-consistent", "--colors", "2", "--pegs", "20", "--show", "40", "--seed", "2"},
+	} {
+		out := mustRun(t, "", args...)
+		for _, line := range strings.Split(out, "\n") {
+			if n := len([]rune(line)); n > 79 {
+				t.Errorf("mastermind %s: a line of %d columns: %q", strings.Join(args, " "), n, line)
+			}
+		}
 	}
 }

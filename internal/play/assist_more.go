@@ -178,7 +178,13 @@ func (a *Assist) list(s string) []Line {
 	if err != nil {
 		return []Line{problem("The codes left cannot be listed: %s.", plain(err))}
 	}
-	fmtc := a.cfg.Alphabet.Format
+	return listPage(set, a.cfg.Alphabet, &a.page, s)
+}
+
+// listPage shows a page of the codes of set, listRows lines at most: the
+// page after *page, or page s, which it then records in *page.
+func listPage(set *mm.Set, al *mm.Alphabet, page *int, s string) []Line {
+	fmtc := al.Format
 	width := 0
 	for i := range min(set.Len(), 64) {
 		width = max(width, utf8.RuneCountInString(fmtc(set.Code(i))))
@@ -186,33 +192,33 @@ func (a *Assist) list(s string) []Line {
 	perRow := max(1, listWidth/(width+2))
 	per := perRow * listRows
 	pages := (set.Len() + per - 1) / per
-	page := a.page + 1
+	p := *page + 1
 	if s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > pages {
 			return []Line{problem("Type \"list\" or \"list N\" with N from 1 to %d.", pages)}
 		}
-		page = n
+		p = n
 	}
-	if page > pages {
-		page = 1
+	if p > pages {
+		p = 1
 	}
-	a.page = page
+	*page = p
 	head := codes(set.Len()) + " possible"
 	if pages > 1 {
-		head += fmt.Sprintf(", page %d of %d", page, pages)
+		head += fmt.Sprintf(", page %d of %d", p, pages)
 	}
 	out := []Line{info("%s:", head)}
-	end := min(page*per, set.Len())
-	for i := (page - 1) * per; i < end; i += perRow {
+	end := min(p*per, set.Len())
+	for i := (p - 1) * per; i < end; i += perRow {
 		var b strings.Builder
 		for j := i; j < min(i+perRow, end); j++ {
 			fmt.Fprintf(&b, "  %-*s", width, fmtc(set.Code(j)))
 		}
 		out = append(out, info("%s", strings.TrimRight(b.String(), " ")))
 	}
-	if page < pages {
-		out = append(out, info(`"list" again for page %d.`, page+1))
+	if p < pages {
+		out = append(out, info(`"list" again for page %d.`, p+1))
 	}
 	return out
 }
@@ -268,15 +274,22 @@ func alphabetText(al *mm.Alphabet) string {
 	return strings.Join(names, ",")
 }
 
-// A SavedSession is a session file as ReadSaved reads it.
+// A SavedSession is a session file as ReadSaved reads it: an assist
+// session, or a game of play.
 type SavedSession struct {
 	Rules    mm.Rules
 	Alphabet *mm.Alphabet
 	Strategy string   // the strategy's name when it was saved
-	Inputs   []string // the inputs to replay, in order
+	Inputs   []string // the inputs to replay, in order: a game's guesses
+	// Game holds a game's settings and code; nil for an assist session.
+	Game *SavedGame
+
+	code string // the game's code as written, until the alphabet is known
 }
 
-// ReadSaved reads a session file that Assist.Saved wrote.
+// ReadSaved reads a session file that Assist.Saved or Game.Saved wrote.
+// Its errors say what is wrong and where, for a file that is not one or
+// is damaged.
 func ReadSaved(r io.Reader) (SavedSession, error) {
 	var s SavedSession
 	sc := bufio.NewScanner(r)
@@ -286,8 +299,12 @@ func ReadSaved(r io.Reader) (SavedSession, error) {
 		n++
 		line := strings.TrimSpace(sc.Text())
 		if n == 1 {
-			if line != savedHeader {
-				return s, errors.New("not a saved assist session: it does not begin with " + strconv.Quote(savedHeader))
+			switch line {
+			case savedHeader:
+			case savedGameHeader:
+				s.Game = &SavedGame{}
+			default:
+				return s, fmt.Errorf("not a saved session: it does not begin with %q (assist) or %q (play)", savedHeader, savedGameHeader)
 			}
 			continue
 		}
@@ -300,6 +317,15 @@ func ReadSaved(r io.Reader) (SavedSession, error) {
 		}
 		key, val, _ := strings.Cut(line, " ")
 		var err error
+		if s.Game != nil {
+			var ok bool
+			if ok, err = readGameSetting(&s, key, val); ok {
+				if err != nil {
+					return s, fmt.Errorf("line %d: %s: %v", n, key, err)
+				}
+				continue
+			}
+		}
 		switch key {
 		case "colors":
 			s.Rules.Colors, err = strconv.Atoi(val)
@@ -335,6 +361,14 @@ func ReadSaved(r io.Reader) (SavedSession, error) {
 	}
 	if err != nil {
 		return s, fmt.Errorf("alphabet: %s", plain(err))
+	}
+	if s.Rules.Colors > s.Alphabet.Len() {
+		return s, fmt.Errorf("alphabet: %d colours need %d symbols, and %s has %d", s.Rules.Colors, s.Rules.Colors, s.Alphabet, s.Alphabet.Len())
+	}
+	if s.Game != nil {
+		if err := readGameCode(&s); err != nil {
+			return s, err
+		}
 	}
 	return s, nil
 }

@@ -238,7 +238,7 @@ func knuthConfig(r mm.Rules) play.Config {
 
 func TestReadSavedErrors(t *testing.T) {
 	tests := []struct{ name, file, want string }{
-		{"not a session", "hello\n", "not a saved assist session"},
+		{"not a session", "hello\n", "not a saved session"},
 		{"bad number", "# mastermind assist session\ncolors six\n", "line 2"},
 		{"unknown", "# mastermind assist session\ncolours 6\n", `unknown setting "colours"`},
 		{"no strategy", "# mastermind assist session\ncolors 6\npegs 4\n", "before its strategy"},

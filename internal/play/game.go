@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -26,6 +27,17 @@ type Game struct {
 	twoPlayer bool        // a person chose the code
 	coach     bool        // after each guess, compare it with the strategy's
 	notes     []CoachNote // the coach's figures, one per guess
+
+	prev    []*mm.State // the state before each guess, for undo
+	undos   int         // guesses taken back
+	lists   int         // lists of the codes possible shown
+	page    int         // the page of the list last shown
+	suggest string      // the code the last hint proposed, for Board
+	resumed bool        // the game was resumed from a file
+	changes int         // guesses played and taken back, to tell a save's age
+	saved   string      // the file the game was last saved to
+	savedAt int         // changes when it was saved
+	left    bool        // the person quit with the game saved as it is
 
 	over bool
 }
@@ -98,12 +110,18 @@ func (g *Game) Start() []Line {
 	case g.adversary:
 		chosen = "I have chosen no code, and answer each guess so as to keep as many codes possible as I can"
 	}
-	return []Line{
+	out := []Line{
 		info("mastermind play: %s. %s; you have %s.", describeRules(r, g.cfg.Alphabet), chosen, limit),
 		info("Each guess gets black pegs (right colour, right place) and white pegs (right colour, wrong place)."),
 		info(`Type a guess such as %s, "hint" to ask %s, "help" or "quit".`, g.cfg.Alphabet.Format(exampleCode(r)), g.cfg.Name),
 		info(""),
 	}
+	if g.resumed {
+		out = append(out, info("Resumed a saved game:"))
+		out = append(out, g.history()...)
+		out = append(out, info(""))
+	}
+	return out
 }
 
 // exampleCode returns a code of r with many colours, for examples.
@@ -130,18 +148,23 @@ func (g *Game) Prompt() string {
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
 
+// LeftSaved reports whether the person quit a game saved as it stood, to
+// resume it later; the code was not shown.
+func (g *Game) LeftSaved() bool { return g.left }
+
 // Won reports whether the person found the code.
 func (g *Game) Won() bool { return g.st.Solved() }
 
 // Turns returns the guesses played so far with their feedback.
 func (g *Game) Turns() []mm.Turn { return g.st.Turns() }
 
-// Do handles one line: a guess, or a command (help, hint, history, guess
-// CODE, quit).
+// Do handles one line: a guess, or a command (help, hint, list, undo,
+// history, save FILE, guess CODE, quit).
 func (g *Game) Do(input string) []Line {
 	if g.over {
 		return []Line{done("The game is over.")}
 	}
+	g.suggest = ""
 	word, rest := command(input)
 	switch word {
 	case "":
@@ -151,7 +174,10 @@ func (g *Game) Do(input string) []Line {
 			info("Commands:"),
 			info("  CODE, guess CODE   play a guess, e.g. %s", g.cfg.Alphabet.Format(exampleCode(g.cfg.Rules))),
 			info("  hint               ask %s for its next guess", g.cfg.Name),
+			info("  list, list N       the codes still possible, a page at a time"),
+			info("  undo               take back the last guess"),
 			info("  history            the guesses so far"),
+			info("  save FILE          save the game; resume it with play --resume FILE"),
 			info("  help               this list"),
 			info("  quit               give up and see the code"),
 		}
@@ -159,8 +185,20 @@ func (g *Game) Do(input string) []Line {
 		return g.hint()
 	case "history", "board":
 		return g.history()
+	case "undo":
+		return g.undo()
+	case "list":
+		return g.list(rest)
+	case "save":
+		return g.save(rest)
 	case "quit", "exit", "q":
 		g.over = true
+		if g.saved != "" && g.savedAt == g.changes {
+			// Saved to be resumed: the code stays hidden.
+			g.left = true
+			return []Line{done("Left the game saved after %s; resume it with: mastermind play --resume %s",
+				plural(g.st.Len(), "guess"), g.saved)}
+		}
 		out := []Line{done("You gave up after %s. %s", plural(g.st.Len(), "guess"), g.reveal())}
 		return append(out, g.summary()...)
 	case "guess":
@@ -201,6 +239,9 @@ func (g *Game) guess(s string) []Line {
 		return []Line{problem("That guess cannot be played: %s.", plain(err))}
 	}
 	before := g.st
+	g.prev = append(g.prev, before)
+	g.page = 0
+	g.changes++
 	g.st = next
 	out := []Line{progress("%s: %s", g.format(c), feedbackText(f))}
 	if g.coach {
@@ -230,6 +271,7 @@ func (g *Game) hint() []Line {
 		return []Line{problem("%s cannot help here: %s.", g.cfg.Name, plain(err))}
 	}
 	g.hints++
+	g.suggest = g.format(c)
 	switch n := g.st.Remaining(); {
 	case n == 1:
 		return []Line{info("%s would play %s, the only code left.", g.cfg.Name, g.format(c))}
@@ -249,6 +291,39 @@ func (g *Game) history() []Line {
 		return []Line{info("No guesses yet.")}
 	}
 	return out
+}
+
+// asked says what help the person took: hints, lists of the codes left,
+// guesses taken back; or nothing.
+func (g *Game) asked() string {
+	var parts []string
+	if g.hints > 0 {
+		parts = append(parts, "asked for "+plural(g.hints, "hint"))
+	}
+	if g.lists > 0 {
+		parts = append(parts, "listed the codes left "+times(g.lists))
+	}
+	if g.undos > 0 {
+		parts = append(parts, "took back "+plural(g.undos, "guess"))
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return "You " + parts[0] + "."
+	}
+	return "You " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + "."
+}
+
+// times writes a number of times: "once", "twice", "3 times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
 }
 
 // summary tells how the strategy would have played the code, or against
@@ -294,8 +369,8 @@ func (g *Game) summary() []Line {
 		line = fmt.Sprintf("%s would have taken %s%s.", g.cfg.Name, taken, list)
 	}
 	out := []Line{done("%s", line)}
-	if g.hints > 0 {
-		out = append(out, done("You asked for %s.", plural(g.hints, "hint")))
+	if asked := g.asked(); asked != "" {
+		out = append(out, done("%s", asked))
 	}
 	return append(out, g.coachSummary()...)
 }
@@ -332,6 +407,7 @@ func (g *Game) Board() Board {
 		Alphabet: g.cfg.Alphabet,
 		Limit:    g.limit,
 		Typing:   !g.over,
+		Suggest:  g.suggest,
 	}
 	for i, t := range g.st.Turns() {
 		b.Rows = append(b.Rows, Row{N: i + 1, Guess: t.Guess, Feedback: t.Feedback, Answered: true, Remaining: -1})
@@ -342,6 +418,8 @@ func (g *Game) Board() Board {
 	switch {
 	case g.Won():
 		b.Status = "found in " + plural(g.st.Len(), "guess")
+	case g.left:
+		b.Status = "saved to " + g.saved
 	case g.over && g.adversary:
 		b.Status = "no code was chosen; " + g.format(g.secret) + " was still possible"
 	case g.over:
@@ -351,7 +429,7 @@ func (g *Game) Board() Board {
 	default:
 		b.Status = fmt.Sprintf("guess %d", g.st.Len()+1)
 	}
-	if g.over {
+	if g.over && !g.left {
 		b.Secret, b.Revealed = g.secret, true
 	}
 	return b

@@ -70,6 +70,10 @@ type Board struct {
 	// Typing reports that the current guess is the code the person is
 	// typing, which a front end may preview in the current row.
 	Typing bool
+	// Suggest is a code the last reply proposed (play's hint), which a
+	// front end with an input line may put there to be edited or sent;
+	// empty when the last reply proposed none.
+	Suggest string
 }
 
 // A Row is one guess on the board.

@@ -28,7 +28,8 @@ const echo Kind = -1
 //
 // While the session works on a line (a strategy may think for a while),
 // the model shows the board as it was; the person may type ahead, and lines
-// entered meanwhile are sent in turn.
+// entered meanwhile are sent in turn. The tab key sends "hint"; a reply
+// whose Board suggests a code (play's hint) puts it on an empty input line.
 type Model struct {
 	sess   Session
 	board  Board  // the board as of the last reply
@@ -93,12 +94,16 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.board, m.prompt, m.over = msg.board, msg.prompt, msg.over
 		m.last = msg.lines
 		m.log = append(m.log, msg.lines...)
-		if m.over {
+		switch {
+		case m.over:
 			m.queue, m.input = nil, nil
-		} else if len(m.queue) > 0 {
+		case len(m.queue) > 0:
 			line := m.queue[0]
 			m.queue = m.queue[1:]
 			return m.send(line)
+		case msg.board.Suggest != "" && len(m.input) == 0:
+			// A hint's guess goes on the input line, to send or change.
+			m.input = []rune(msg.board.Suggest)
 		}
 	case tea.PasteMsg:
 		if !m.over {
@@ -139,6 +144,13 @@ func (m Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	case "esc", "ctrl+u":
 		m.input = nil
+	case "tab":
+		// A hint, whose guess play puts on the input line.
+		if m.busy {
+			return m, nil
+		}
+		m.input = nil
+		return m.send("hint")
 	case "up":
 		if m.hpos > 0 {
 			m.hpos--
@@ -207,7 +219,7 @@ func (m Model) Render() string {
 		input = ""
 	default:
 		input += st.cursor.Render(" ")
-		footer = "enter: send · ↑/↓: earlier lines · esc: clear · ctrl+c: quit"
+		footer = "enter: send · tab: hint · ↑/↓: earlier lines · esc: clear · ctrl+c: quit"
 	}
 	bodyH := h - 6
 	boardLines := m.boardLines(bodyH)
@@ -495,10 +507,13 @@ func RunTUI(ctx context.Context, sess Session, in io.Reader, out io.Writer, opts
 }
 
 // Summary returns the game in plain text: the title, the guesses and their
-// answers, and the last reply, or a note that the person left early.
+// answers, and the last reply, or a note that the person left early. Its
+// lines are wrapped between words short of the screen's last column: the
+// terminal would break them anywhere.
 func (m Model) Summary() string {
+	w := max(m.width, 20) - 1
 	var b strings.Builder
-	b.WriteString(m.board.Title + "\n")
+	b.WriteString(wordWrap(m.board.Title, w) + "\n")
 	for _, r := range m.board.Rows {
 		if !r.Answered {
 			continue
@@ -515,8 +530,36 @@ func (m Model) Summary() string {
 	}
 	for _, l := range m.last {
 		if l.Kind == Done || l.Kind == Info {
-			b.WriteString(l.Text + "\n")
+			b.WriteString(wordWrap(l.Text, w) + "\n")
 		}
 	}
 	return b.String()
+}
+
+// wordWrap breaks the lines of s longer than w cells between words, so
+// that each takes at most w, but for a word longer than w, which keeps a
+// line of its own.
+func wordWrap(s string, w int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if lipgloss.Width(line) <= w {
+			out = append(out, line) // its spaces as they are
+			continue
+		}
+		cur, curW := "", 0
+		for _, word := range strings.Fields(line) {
+			ww := lipgloss.Width(word)
+			switch {
+			case cur == "":
+				cur, curW = word, ww
+			case curW+1+ww <= w:
+				cur, curW = cur+" "+word, curW+1+ww
+			default:
+				out = append(out, cur)
+				cur, curW = word, ww
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

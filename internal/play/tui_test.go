@@ -64,6 +64,8 @@ var (
 	backspace = tea.KeyPressMsg{Code: tea.KeyBackspace}
 	up        = tea.KeyPressMsg{Code: tea.KeyUp}
 	ctrlC     = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	esc       = tea.KeyPressMsg{Code: tea.KeyEscape}
+	tab       = tea.KeyPressMsg{Code: tea.KeyTab}
 )
 
 // typeLines types each line and presses enter.
@@ -118,7 +120,11 @@ func TestTUIGolden(t *testing.T) {
 			return m
 		}},
 		{"tui-play-lost.golden", func(t *testing.T) play.Model {
-			return typeLines(t, sized(gameModel(t, "3632", 3), 90, 20), "1111", "hint", "1344", "2222")
+			// The hint's guess fills the input line; esc clears it for
+			// a guess of one's own.
+			m := typeLines(t, sized(gameModel(t, "3632", 3), 90, 20), "1111", "hint")
+			m, _ = feed(m, esc)
+			return typeLines(t, m, "1344", "2222")
 		}},
 		{"tui-play-narrow.golden", func(t *testing.T) play.Model {
 			return typeLines(t, sized(gameModel(t, "3632", 10), 30, 12), "1122", "help")
@@ -245,5 +251,63 @@ Solved in 5 guesses: the code is 3632.
 	m = typeLines(t, gameModel(t, "3632", 10), "1122")
 	if got := m.Summary(); !strings.HasSuffix(got, "Left before the end.\n") {
 		t.Errorf("Summary() of a game left early =\n%s", got)
+	}
+}
+
+// TestTUICoachSummaryWidth checks that the coach's summary, written on the
+// terminal once the full screen is gone, is wrapped between words short
+// of the last column at 80 × 24: the terminal broke "knuth's" and "1136"
+// in two.
+func TestTUICoachSummaryWidth(t *testing.T) {
+	g := newGameWith(t, mm.Classic, "3632", play.GameOptions{Coach: true}, strategy.Knuth{})
+	m := typeLines(t, sized(play.NewModel(g), 80, 24), "1234", "1122", "3526", "3632")
+	got := m.Summary()
+	for _, want := range []string{
+		"Coach: Δ expected guesses per guess against knuth: +0.00 +0.08 +0.14 +0.17;\n+0.39 in all.",
+		"Guess 4, 3632, was a gamble that paid: 0.17 guesses expected more than knuth's\n1136, but it was the code.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Summary() lacks %q:\n%s", want, got)
+		}
+	}
+	for _, line := range strings.Split(got, "\n") {
+		if n := len([]rune(line)); n > 79 {
+			t.Errorf("Summary() has a line of %d columns: %q", n, line)
+		}
+	}
+}
+
+// TestTUIHintFills checks that a hint, asked with "hint" or the tab key,
+// puts the strategy's guess on the input line instead of playing it, and
+// that enter then plays it.
+func TestTUIHintFills(t *testing.T) {
+	m := typeLines(t, sized(gameModel(t, "3632", 10), 80, 24), "1122")
+	m, _ = feed(m, tab)
+	if got := screen(m); !strings.Contains(got, "guess 2/10> 1344") {
+		t.Fatalf("after tab the input line is not 1344:\n%s", got)
+	}
+	if got := screen(m); !strings.Contains(got, "knuth would play 1344") || strings.Contains(got, "1344: ") {
+		t.Errorf("tab played the hint instead of proposing it:\n%s", got)
+	}
+	// Enter plays it.
+	m = typeLines(t, m, "")
+	if got := screen(m); !strings.Contains(got, "1344: 0 black, 1 white") {
+		t.Errorf("enter after the hint did not play 1344:\n%s", got)
+	}
+	// Typed "hint" fills the line too, and it may be changed.
+	m = typeLines(t, m, "hint")
+	if got := screen(m); !strings.Contains(got, "guess 3/10> 3526") {
+		t.Fatalf("after hint the input line is not 3526:\n%s", got)
+	}
+	m, _ = feed(m, backspace)
+	m = typeLines(t, m, "5")
+	if got := screen(m); !strings.Contains(got, "3525: ") {
+		t.Errorf("the hint changed and sent did not play 3525:\n%s", got)
+	}
+	// Assist's hint proposes no code to type: the line stays empty.
+	a := typeLines(t, sized(assistModel(t), 80, 24), "1 0")
+	a, _ = feed(a, tab)
+	if got := screen(a); !strings.Contains(got, "answer>  ") || !strings.Contains(got, "best guesses") && !strings.Contains(got, "proposes") {
+		t.Errorf("tab in assist:\n%s\nwant the hint shown and the input line empty", got)
 	}
 }

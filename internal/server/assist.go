@@ -10,6 +10,7 @@ import (
 	"math"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -119,6 +120,9 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		if err == nil {
 			err = rules.Check(c)
 		}
+		if err == nil {
+			err = checkPegs(rules, t.Black, t.White)
+		}
 		if err != nil {
 			h.writeError(w, r, fmt.Errorf("answer %d: %w", i+1, err))
 			return
@@ -153,6 +157,21 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// checkPegs checks that an answer's black and white pegs are each 0 to
+// the pegs of a code, so that neither their sum nor a message overflows
+// (2⁶³−1 of each made "-2 pegs"); the rules check the rest.
+func checkPegs(r mm.Rules, black, white int) error {
+	for _, n := range []struct {
+		name  string
+		count int
+	}{{"black", black}, {"white", white}} {
+		if n.count < 0 || n.count > r.Pegs {
+			return fmt.Errorf("%w: %s %s; want 0 to %d, the pegs of a code", mm.ErrInvalidFeedback, n.name, clip(strconv.Itoa(n.count), 20), r.Pegs)
+		}
+	}
+	return nil
+}
+
 // replay plays turns from the start of a game of rules r and returns what
 // the assist answers, but for the guess, and the state reached. An answer
 // given before, the same guess with the same feedback, is skipped: it
@@ -182,6 +201,12 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 			return out, nil, err
 		}
 		if st, err = st.Play(t.Guess, t.Feedback); err != nil {
+			if errors.Is(err, mm.ErrInconsistent) {
+				if set := conflict(ctx, r, turns[:i+1]); len(set) > 1 {
+					// As the assist command does: which answers to check.
+					return out, nil, fmt.Errorf("answer %d: %w; answers %s cannot all be true together", i+1, err, andList(set))
+				}
+			}
 			return out, nil, fmt.Errorf("answer %d: %w", i+1, err)
 		}
 	}
@@ -220,6 +245,67 @@ func (h *handler) assistStrategy(name string) (mm.Strategy, error) {
 // strategyNames returns the names of Server.Strategies, in order.
 func (h *handler) strategyNames() []string {
 	return slices.Sorted(maps.Keys(h.Strategies))
+}
+
+// conflict returns the numbers, from 1, of answers of turns that cannot
+// all be true together but can without any one of them, as the assist
+// command finds them: the answers are dropped oldest first while the rest
+// still conflict, so that the newest are named. It returns nil for a
+// variant of more than assistCount codes, or when ctx is done.
+func conflict(ctx context.Context, r mm.Rules, turns []mm.Turn) []int {
+	if r.Size() > assistCount {
+		return nil
+	}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		return nil
+	}
+	keep := make([]bool, len(turns))
+	for i := range keep {
+		keep[i] = true
+	}
+	fits := func() bool {
+		s := sp.All()
+		for i, t := range turns {
+			if !keep[i] {
+				continue
+			}
+			if s, err = s.Filter(t.Guess, t.Feedback); err != nil || s.Len() == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range turns {
+		if ctx.Err() != nil {
+			return nil
+		}
+		keep[i] = false
+		keep[i] = fits() // put it back if the others fit without it
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// andList writes numbers as "2, 3 and 4".
+func andList(ns []int) string {
+	s := ""
+	for i, n := range ns {
+		switch {
+		case i == 0:
+		case i == len(ns)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += strconv.Itoa(n)
+	}
+	return s
 }
 
 var errNoHints = &statusError{http.StatusNotImplemented, errors.New("mastermind: this server gives no hints")}

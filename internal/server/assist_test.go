@@ -44,9 +44,13 @@ func TestAssist(t *testing.T) {
 		{`{"history":[{"guess":"1122","black":3,"white":1}]}`, "feedback"},
 		{`{"history":[{"guess":"11","black":0,"white":0}]}`, "peg"},
 		{`{"colors":99,"history":[]}`, "colours"},
+		// Counts whose sum overflows were refused as "-2 pegs".
+		{`{"history":[{"guess":"1122","black":9223372036854775807,"white":9223372036854775807}]}`, "black 9223372036854775807; want 0 to 4"},
+		{`{"history":[{"guess":"1122","black":0,"white":9223372036854775807}]}`, "white 9223372036854775807; want 0 to 4"},
+		{`{"history":[{"guess":"1122","black":-1,"white":0}]}`, "black -1; want 0 to 4"},
 	} {
 		status, _, b := e.call(t, "POST", "/api/assist", tt.body)
-		if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), tt.want) {
+		if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), tt.want) || strings.Contains(string(b), "-2") {
 			t.Errorf("POST /api/assist %s: %d %s; want 422 and %q", tt.body, status, b, tt.want)
 		}
 	}
@@ -108,7 +112,7 @@ func TestAssistAdmission(t *testing.T) {
 	g := e.newGame(t, `{"colors":8,"pegs":5}`)
 	e.call(t, "GET", "/api/games/"+g.ID+"/hint", "") // takes the only solver
 	status, h, b := e.call(t, "POST", "/api/assist", solved)
-	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"mastermind: the solver is busy`) {
+	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"the solver is busy`) {
 		t.Errorf("assist while the only solver is taken: %d, Retry-After %q, %s; want 503, Retry-After, busy", status, h.Get("Retry-After"), b)
 	}
 	close(stuck.release)

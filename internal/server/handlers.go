@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	crand "crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
@@ -35,7 +36,9 @@ func (h *handler) createGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	token := newToken()
-	if err := h.Store.CreateGame(r.Context(), g, tokenKey(token)); err != nil {
+	ctx, cancel := received(r)
+	defer cancel()
+	if err := h.Store.CreateGame(ctx, g, tokenKey(token)); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
@@ -43,6 +46,15 @@ func (h *handler) createGame(w http.ResponseWriter, r *http.Request) {
 	out.Token = token
 	w.Header().Set("Location", "/api/games/"+g.ID)
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// received returns the context of the Store's work on request r, which
+// has been received whole: it is answered even if the client stops
+// listening meanwhile (net/http cancels r's context when a client
+// half-closes its connection, which some do once their request is sent),
+// within WriteTimeout, after which the answer could not be written.
+func received(r *http.Request) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(r.Context()), WriteTimeout)
 }
 
 // getGame handles GET /api/games/{id}, for anyone.
@@ -78,7 +90,9 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	// The guess counts once its body is read: timed at the request's
 	// arrival, a body held back past the deadline could carry the secret
 	// that GET shows once the game is lost.
-	g, err := h.Store.Guess(r.Context(), r.PathValue("id"), key, c, h.now())
+	ctx, cancel := received(r)
+	defer cancel()
+	g, err := h.Store.Guess(ctx, r.PathValue("id"), key, c, h.now())
 	if err != nil {
 		h.writeError(w, r, err)
 		return

@@ -330,7 +330,7 @@ func TestHintOnePerClient(t *testing.T) {
 	waitFor(t, "the solver to start", func() bool { c, _, _, _ := s.counts(); return c > 0 })
 	for _, path := range []string{"/api/games/" + b.ID + "/hint", "/api/assist"} {
 		status, h, body := e.call(t, map[bool]string{true: "POST", false: "GET"}[path == "/api/assist"], path, `{"history":[]}`)
-		if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(body), `"error":"mastermind: a hint, an assist or the coach of yours is under way`) {
+		if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(body), `"error":"a hint, an assist or the coach of yours is under way`) {
 			t.Errorf("%s while the client's hint is under way: %d, Retry-After %q, %s; want 429, Retry-After, under way", path, status, h.Get("Retry-After"), body)
 		}
 	}

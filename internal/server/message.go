@@ -2,13 +2,10 @@ package server
 
 import "strings"
 
-// message returns err's text for a client: an error wrapped with what it
-// is about names the toolkit once, at the start ("mastermind: answer 2:
-// no code …", not "answer 2: mastermind: no code …").
+// message returns err's text for a client, without the "mastermind: "
+// that the toolkit's errors start with for the command line: an API
+// client reads "answer 2: no code …", not "mastermind: answer 2: …".
 func message(err error) string {
 	msg := strings.ReplaceAll(err.Error(), ": mastermind: ", ": ")
-	if !strings.HasPrefix(msg, "mastermind: ") {
-		msg = "mastermind: " + msg
-	}
-	return msg
+	return strings.TrimPrefix(msg, "mastermind: ")
 }

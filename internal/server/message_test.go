@@ -6,16 +6,37 @@ import (
 	"testing"
 )
 
-// TestErrorPrefix checks that an error wrapped with what it is about
-// names the toolkit once, at the start: "mastermind: answer 2: …", not
-// "answer 2: mastermind: …".
+// TestErrorPrefix checks that the API's errors do not carry the command
+// line's "mastermind: ", at the start or within: "answer 2: …".
 func TestErrorPrefix(t *testing.T) {
 	e := newEnv(t, nil)
-	body := `{"history":[{"guess":"1122","black":0,"white":0},{"guess":"1111","black":1,"white":0}]}`
-	status, _, b := e.call(t, "POST", "/api/assist", body)
-	if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), `"mastermind: answer 2: `) ||
-		strings.Count(string(b), "mastermind: ") != 1 {
-		t.Errorf("POST /api/assist %s: %d %s; want 422 naming mastermind once, before answer 2", body, status, b)
+	for _, tt := range []struct{ path, body, want string }{
+		{"/api/assist", `{"history":[{"guess":"1122","black":0,"white":0},{"guess":"1111","black":1,"white":0}]}`, `{"error":"answer 2: `},
+		{"/api/assist", `{"history":[{"guess":"11x2","black":0,"white":0}]}`, `{"error":"answer 1: `},
+		{"/api/games", `{"pegs":-1}`, `{"error":"`},
+	} {
+		status, _, b := e.call(t, "POST", tt.path, tt.body)
+		if status != http.StatusUnprocessableEntity || !strings.HasPrefix(string(b), tt.want) || strings.Contains(string(b), "mastermind:") {
+			t.Errorf("POST %s %s: %d %s; want 422 starting %s, without \"mastermind:\"", tt.path, tt.body, status, b, tt.want)
+		}
+	}
+}
+
+// TestAssistConflict checks that /api/assist names the answers that
+// cannot all be true, as the assist command does: of Knuth's game against
+// 3632 with a fourth answer mistyped, answers 2, 3 and 4.
+func TestAssistConflict(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, tt := range []struct{ body, want string }{
+		{`{"history":[{"guess":"1122","black":1,"white":0},{"guess":"1344","black":0,"white":1},{"guess":"3526","black":1,"white":2},{"guess":"1462","black":3,"white":0}]}`,
+			"; answers 2, 3 and 4 cannot all be true together"},
+		{`{"history":[{"guess":"1122","black":0,"white":0},{"guess":"1111","black":1,"white":0}]}`,
+			"; answers 1 and 2 cannot all be true together"},
+	} {
+		status, _, b := e.call(t, "POST", "/api/assist", tt.body)
+		if status != http.StatusUnprocessableEntity || !strings.Contains(string(b), tt.want) {
+			t.Errorf("POST /api/assist %s: %d %s; want 422 and %q", tt.body, status, b, tt.want)
+		}
 	}
 }
 

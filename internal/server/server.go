@@ -292,6 +292,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", jsonNotFound(api))
 	mux.Handle("/", pageHeaders(files))
+	mux.Handle("/favicon.ico", pageHeaders(http.HandlerFunc(serveFavicon)))
 
 	if h.limiter != nil {
 		return rateLimit(mux, h.limiter)
@@ -361,7 +362,7 @@ func (r *statusRecorder) WriteHeader(status int)      { r.status = status }
 
 // pageHeaders serves the web page's files to GET and HEAD requests with
 // security headers: its script and style come from the server itself, and
-// nothing else.
+// nothing else. A path that is not UTF-8 names no file: 404.
 func pageHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -373,6 +374,11 @@ func pageHeaders(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
+		if !utf8.ValidString(r.URL.Path) {
+			// No file has such a name; the file server would answer 500.
+			http.NotFound(w, r)
+			return
+		}
 		next.ServeHTTP(w, r)
 	})
 }
@@ -458,7 +464,7 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	msg := message(err)
 	if status == http.StatusInternalServerError {
 		h.logf("mastermind: %s %s: %v", r.Method, clip(r.URL.Path, 100), err)
-		msg = "mastermind: internal error"
+		msg = "internal error"
 	}
 	var re retrier
 	if errors.As(err, &re) {

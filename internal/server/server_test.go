@@ -590,6 +590,10 @@ func TestRoutes(t *testing.T) {
 		{"GET", "/style.css", 200, "text/css", ".peg"},
 		{"POST", "/", 405, "text/plain", ""},
 		{"GET", "/nothing.html", 404, "text/plain", ""},
+		// Not UTF-8: 404 as for any page not there, not 500.
+		{"GET", "/%ff", 404, "text/plain", ""},
+		{"GET", "/a%80b", 404, "text/plain", ""},
+		{"GET", "/api/%ff", 404, "application/json", `"error"`},
 		{"GET", "/api/nothing", 404, "application/json", `"error"`},
 		{"GET", "/api/games", 405, "application/json", `"error"`},
 		{"DELETE", "/api/games/x", 405, "application/json", `"error"`},

@@ -4,8 +4,12 @@ import (
 	"database/sql"
 	"flag"
 	"fmt"
+	"math/rand/v2"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,4 +142,121 @@ func storedDB(b *testing.B, n int, queries ...string) string {
 		}
 	}
 	return path
+}
+
+var benchAdvTurns = flag.Int("bench.advturns", 300, "turns played in each game of BenchmarkAdversaryGames")
+
+// BenchmarkAdversaryGames is issue 46's adversary: many 16 × 4 adversary
+// games at turn 300 (-bench.advturns), each with 11⁴ codes left, guessed
+// on in turn, durable, each game guessed once before the timer starts.
+// 200 games' codes fit in memory; 4,000 do not (before, 135 did: every
+// guess worked its game's codes out again, 185 ms a guess), and have them
+// read back. A guess should cost about the same at either count; rss-MB
+// and heap-MB are the process's memory at the end, the heap after a
+// collection:
+//
+//	go test ./internal/store -run XXX -bench AdversaryGames -benchtime 2000x
+func BenchmarkAdversaryGames(b *testing.B) {
+	for _, games := range []int{200, 4000} {
+		var s *store.Store // kept from the first run to the next
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			if s == nil {
+				s = adversaryGames(b, games)
+			}
+			benchAdversaryGames(b, s, games)
+		})
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// adversaryGames returns a store of games adversary games of 16 × 4 at
+// turn -bench.advturns, each guessed on once since it was opened.
+func adversaryGames(b *testing.B, games int) *store.Store {
+	start := time.Now()
+	r := mm.Rules{Colors: 16, Pegs: 4}
+	// The turns: 1111 to 5555, then codes of colours 1 to 5, each answered
+	// 0 0.
+	var turns []string
+	for _, c := range []string{"1111", "2222", "3333", "4444", "5555"} {
+		turns = append(turns, c)
+	}
+	for i := 0; len(turns) < *benchAdvTurns && i < 625; i++ {
+		turns = append(turns, string([]byte{'1' + byte(i/125), '1' + byte(i/25%5), '1' + byte(i/5%5), '1' + byte(i%5)}))
+	}
+	// An adversary answers each 0 0: the codes without colours 1 to 5 are
+	// the largest class of each.
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	left := sp.All()
+	for _, t := range turns {
+		if left, err = left.Filter(code(b, r, t), mm.Feedback{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if left.Len() != 11*11*11*11 {
+		b.Fatalf("%d codes left; want 11⁴", left.Len())
+	}
+	var values []string
+	for i, t := range turns {
+		values = append(values, fmt.Sprintf("(%d, '%s')", i+1, t))
+	}
+	path := storedDB(b, games,
+		`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+		INSERT INTO games (id, colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, adversary)
+		SELECT printf('adv%05d', i), 16, 4, 0, 2000, 0, '1111', 1795000000000, 1 FROM n`,
+		`CREATE TEMP TABLE turns (n INTEGER, guess TEXT)`,
+		`INSERT INTO turns VALUES `+strings.Join(values, ", "),
+		`INSERT INTO guesses (game_id, n, guess, black, white, at_ms)
+		SELECT games.id, turns.n, turns.guess, 0, 0, 1795000000000 FROM games, turns`,
+		fmt.Sprintf(`INSERT INTO adversary_codes (game_id, turns, codes) SELECT id, %d, x'%x' FROM games`,
+			len(turns), store.CodesOf(left)))
+	s, err := store.Open(path, noSweep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Each game guessed on once, 16 at a time.
+	var wg sync.WaitGroup
+	for w := range 16 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 1))
+			for i := w; i < games; i += 16 {
+				if _, err := s.Guess(ctx, fmt.Sprintf("adv%05d", i), nil, mm.RandomCode(r, rng), t0); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	b.Logf("%d games of %d turns stored and guessed on in %.1f s", games, len(turns), time.Since(start).Seconds())
+	return s
+}
+
+func benchAdversaryGames(b *testing.B, s *store.Store, games int) {
+	r := mm.Rules{Colors: 16, Pegs: 4}
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.ResetTimer()
+	for i := range b.N {
+		id := fmt.Sprintf("adv%05d", i%games)
+		if _, err := s.Guess(ctx, id, nil, mm.RandomCode(r, rng), t0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MB")
+	if status, err := os.ReadFile("/proc/self/status"); err == nil {
+		for line := range strings.Lines(string(status)) {
+			var kb float64
+			if _, err := fmt.Sscanf(line, "VmRSS: %f kB", &kb); err == nil {
+				b.ReportMetric(kb/1024, "rss-MB")
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -16,15 +17,28 @@ import (
 // the file: the kernel drops it when the process ends, however it ends, so
 // a crash never leaves a stale lock. It fails with an error wrapping
 // ErrLocked if another Store, in this process or another, holds it.
+//
+// unlockFile removes the file, so that a server stopped leaves none
+// behind; a Store that opened the file before it went may then lock a
+// file no longer at path, which locks nothing: lockFile checks that the
+// file it locked is the one at path, and tries again if not.
 func lockFile(path string) (*os.File, error) {
-	f, err := flock(path, "lock file "+path, pidIn)
-	if err != nil {
-		return nil, err
+	for {
+		f, err := flock(path, "lock file "+path, pidIn)
+		if err != nil {
+			return nil, err
+		}
+		fi, err := f.Stat()
+		pi, perr := os.Stat(path)
+		if err != nil || perr != nil || !os.SameFile(fi, pi) {
+			f.Close() // removed by its holder as we locked it
+			continue
+		}
+		if err := f.Truncate(0); err == nil {
+			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		}
+		return f, nil
 	}
-	if err := f.Truncate(0); err == nil {
-		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	}
-	return f, nil
 }
 
 // flock opens the file at path, creating it if need be, and takes an
@@ -61,6 +75,12 @@ func pidIn(f *os.File) int {
 	return pid
 }
 
-// unlockFile releases the lock of lockFile. The file stays, so that a
-// Store opening it at the same moment never locks a file that is gone.
-func unlockFile(f *os.File) error { return f.Close() }
+// unlockFile removes the file of lockFile, while it holds the lock (see
+// lockFile), then releases the lock.
+func unlockFile(f *os.File) error {
+	err := os.Remove(f.Name())
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	return errors.Join(err, f.Close())
+}

@@ -49,7 +49,7 @@ func open(path string, o Options) (*Store, error) {
 	r.SetMaxIdleConns(2 * runtime.GOMAXPROCS(0))
 	s := &Store{opts: o, w: w, r: r,
 		ops: make(chan *op, queueLen), quit: make(chan struct{}), stopped: make(chan struct{}), swept: make(chan struct{}),
-		cache: newGameCache(o.CacheBytes), adversaries: newAdversaries(),
+		cache: newGameCache(o.CacheBytes), adversaries: newAdversaries(adversaryBytes),
 	}
 	for _, p := range []struct {
 		st  **sql.Stmt
@@ -62,6 +62,10 @@ func open(path string, o Options) (*Store, error) {
 		{&s.addStats, `INSERT INTO stats (colors, pegs, distinct_, played, won, lost, won_guesses) VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO UPDATE SET played = played + excluded.played, won = won + excluded.won,
 				lost = lost + excluded.lost, won_guesses = won_guesses + excluded.won_guesses`},
+		{&s.putCodes, `INSERT INTO adversary_codes (game_id, turns, codes) VALUES (?, ?, ?)
+			ON CONFLICT DO UPDATE SET turns = excluded.turns, codes = excluded.codes`},
+		{&s.moveCodes, `UPDATE adversary_codes SET turns = ? WHERE game_id = ?`},
+		{&s.delCodes, `DELETE FROM adversary_codes WHERE game_id = ?`},
 	} {
 		if *p.st, err = w.PrepareContext(ctx, p.sql); err != nil {
 			s.closeDBs()

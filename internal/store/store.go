@@ -140,6 +140,7 @@ type Store struct {
 	// Owned by the writer goroutine.
 	cache                               *gameCache
 	insGame, insGuess, upGame, addStats *sql.Stmt
+	putCodes, moveCodes, delCodes       *sql.Stmt // of adversary_codes
 
 	tally       *tally       // the statistics as committed, for Stats
 	adversaries *adversaries // used by the callers of Guess
@@ -259,7 +260,7 @@ func unlockDB(f *os.File) error {
 }
 
 func (s *Store) closeDBs() error {
-	for _, st := range []*sql.Stmt{s.insGame, s.insGuess, s.upGame, s.addStats} {
+	for _, st := range []*sql.Stmt{s.insGame, s.insGuess, s.upGame, s.addStats, s.putCodes, s.moveCodes, s.delCodes} {
 		if st != nil {
 			st.Close()
 		}

@@ -10,8 +10,16 @@ import (
 )
 
 const (
-	sweepBatch  = 128 // games one step of a sweep records or deletes
-	vacuumPages = 512 // pages one step of a sweep gives back (2 MiB of 4 KiB pages)
+	sweepBatch  = 128 // most games one step of a sweep records or deletes
+	vacuumPages = 512 // most pages one step of a sweep gives back (2 MiB of 4 KiB pages)
+	// sweepWork is the time that the work of one step of a sweep aims
+	// for, in the writer's transaction: the guesses committed with it
+	// wait for it. Steps start small (sweepFirst games, vacuumFirst
+	// pages), double while their work takes less than half of it, and
+	// halve while it takes more than twice it.
+	sweepWork   = 2 * time.Millisecond
+	sweepFirst  = 8
+	vacuumFirst = 32
 )
 
 // Swept counts what a sweep did.
@@ -22,14 +30,37 @@ type Swept struct {
 }
 
 // A sweepStep is one transaction of a sweep, done by the writer: up to
-// sweepBatch games recorded or deleted, or, with vacuum, up to vacuumPages
-// pages given back.
+// limit games recorded or deleted, or, with vacuum, up to limit pages
+// given back.
 type sweepStep struct {
 	now       time.Time
 	retention time.Duration
 	vacuum    bool
+	limit     int
 	done      Swept         // set by the writer
+	work      time.Duration // set by the writer: how long the step's own work took
 	took      time.Duration // set by the writer: how long its transaction took
+}
+
+// last reports whether st was the last step of its kind: it did less
+// than its limit.
+func (st *sweepStep) last() bool {
+	if st.vacuum {
+		return st.done.Pages < st.limit
+	}
+	return st.done.Expired+st.done.Deleted < st.limit
+}
+
+// next returns the limit of the step after st, of up to most: twice
+// st's if its work was short, half if it was long.
+func (st *sweepStep) next(most int) int {
+	switch {
+	case st.work < sweepWork/2:
+		return min(most, 2*st.limit)
+	case st.work > 2*sweepWork:
+		return max(1, st.limit/2)
+	}
+	return st.limit
 }
 
 // Sweep records as lost the games in play whose deadline has passed at
@@ -39,34 +70,37 @@ type sweepStep struct {
 // and with ErrClosed when the store closes. The background sweep calls it
 // every Options.SweepEvery.
 //
-// It yields to the guesses: it works in short steps of the writer, of up
-// to sweepBatch games each, and after each waits sweepRest times as long
-// as the writer's transaction with the step took, commit included, so
-// that a sweep of many games is in at most about one transaction in
-// sweepRest+1 and guesses go on near their usual rate. A sweep with few
-// games to do is over in one step.
+// It yields to the guesses: it works in short steps of the writer, each
+// of up to sweepBatch games whose work takes about sweepWork, so that the
+// guesses committed with a step wait little for it, and after each waits
+// sweepRest times as long as the writer's transaction with the step took,
+// commit included, so that a sweep of many games is in at most about one
+// transaction in sweepRest+1 and guesses go on near their usual rate. A
+// sweep with few games to do is over in one step.
 func (s *Store) Sweep(ctx context.Context, now time.Time) (Swept, error) {
 	var total Swept
-	for {
-		st := &sweepStep{now: now, retention: s.opts.Retention}
+	for limit := sweepFirst; ; {
+		st := &sweepStep{now: now, retention: s.opts.Retention, limit: limit}
 		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Expired += st.done.Expired
 		total.Deleted += st.done.Deleted
-		if st.done.Expired+st.done.Deleted < sweepBatch {
+		if st.last() {
 			break
 		}
+		limit = st.next(sweepBatch)
 	}
-	for {
-		st := &sweepStep{vacuum: true}
+	for limit := vacuumFirst; ; {
+		st := &sweepStep{vacuum: true, limit: limit}
 		if err := s.sweepStep(ctx, st); err != nil {
 			return total, err
 		}
 		total.Pages += st.done.Pages
-		if st.done.Pages < vacuumPages {
+		if st.last() {
 			return total, ctx.Err()
 		}
+		limit = st.next(vacuumPages)
 	}
 }
 
@@ -80,7 +114,7 @@ func (s *Store) sweepStep(ctx context.Context, st *sweepStep) error {
 	if _, err := s.do(ctx, &op{sweep: st}); err != nil {
 		return err
 	}
-	if st.done.Expired+st.done.Deleted < sweepBatch && st.done.Pages < vacuumPages {
+	if st.last() {
 		return nil // the last step of its kind: nothing to wait for
 	}
 	rest := time.NewTimer(sweepRest * st.took)
@@ -135,11 +169,13 @@ func (s *Store) closing() bool {
 // sweepOne does step st in tx.
 func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error {
 	st.done = Swept{} // a step may be tried again after a failed batch
+	start := time.Now()
+	defer func() { st.work = time.Since(start) }()
 	if st.vacuum {
 		return vacuum(ctx, tx, st)
 	}
 	// Games lost to the clock, recorded as a late guess would.
-	expired, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), sweepBatch)
+	expired, err := selectGames(ctx, tx, expireQuery, st.now.UnixMilli(), st.limit)
 	if err != nil {
 		return err
 	}
@@ -148,16 +184,20 @@ func (s *Store) sweepOne(ctx context.Context, tx *writeTx, st *sweepStep) error 
 			guesses = (SELECT COUNT(*) FROM guesses WHERE game_id = ?) WHERE id = ?`, g.id, g.id); err != nil {
 			return err
 		}
+		// An adversary game over keeps no codes.
+		if _, err := tx.StmtContext(ctx, s.delCodes).ExecContext(ctx, g.id); err != nil {
+			return err
+		}
 		tx.count(g.rules, 0, 0, 1, 0)
 		tx.timed(g.rules, g.deadline.Int64, false)
 		tx.games[g.id] = nil
 	}
 	st.done.Expired = len(expired)
-	if st.retention <= 0 || len(expired) == sweepBatch {
+	if st.retention <= 0 || len(expired) == st.limit {
 		return nil
 	}
 	cutoff := st.now.Add(-st.retention).UnixMilli()
-	room := sweepBatch - len(expired)
+	room := st.limit - len(expired)
 	// Finished games, counted when they ended.
 	ended, err := selectGames(ctx, tx, endedQuery, cutoff, room)
 	if err != nil {
@@ -230,7 +270,7 @@ func selectGames(ctx context.Context, tx *writeTx, query string, args ...any) ([
 	return games, rows.Err()
 }
 
-// vacuum gives up to vacuumPages free pages back to the file system.
+// vacuum gives up to st.limit free pages back to the file system.
 func vacuum(ctx context.Context, tx *writeTx, st *sweepStep) error {
 	var before, after int
 	if err := tx.QueryRowContext(ctx, "PRAGMA freelist_count").Scan(&before); err != nil {
@@ -239,7 +279,7 @@ func vacuum(ctx context.Context, tx *writeTx, st *sweepStep) error {
 	if before == 0 {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, fmt.Sprintf("PRAGMA incremental_vacuum(%d)", vacuumPages))
+	rows, err := tx.QueryContext(ctx, fmt.Sprintf("PRAGMA incremental_vacuum(%d)", st.limit))
 	if err != nil {
 		return err
 	}

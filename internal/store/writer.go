@@ -219,9 +219,17 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 	})
 	switch {
 	case errors.Is(err, errAdversary):
+		if !seen {
+			// Kept for the guess that comes back with the answer, as
+			// committed.
+			tx.games[o.id] = c
+		}
 		return result{g: c.g.Clone(), err: err}, nil
 	case errors.Is(err, mm.ErrTimeUp):
 		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+			return result{}, err
+		}
+		if err := s.storeCodes(ctx, tx, g, nil); err != nil {
 			return result{}, err
 		}
 		tx.ended(g)
@@ -231,6 +239,9 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 		return result{err: err}, nil
 	}
 	if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, len(g.Turns), o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
+		return result{}, err
+	}
+	if err := s.storeCodes(ctx, tx, g, o.evade); err != nil {
 		return result{}, err
 	}
 	if g.Status != mm.Playing {
@@ -243,6 +254,23 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 		tx.games[g.ID] = &cached{g: g, key: c.key}
 	}
 	return result{g: g.Clone()}, nil
+}
+
+// storeCodes keeps the codes of adversary game g, which has just had a
+// turn answered with ev, or has ended: beside its turns while it is in
+// play, none once it is over.
+func (s *Store) storeCodes(ctx context.Context, tx *writeTx, g *mm.Game, ev *evasion) error {
+	var err error
+	switch {
+	case !g.Adversary:
+	case g.Status != mm.Playing:
+		_, err = tx.StmtContext(ctx, s.delCodes).ExecContext(ctx, g.ID)
+	case ev.codes != nil:
+		_, err = tx.StmtContext(ctx, s.putCodes).ExecContext(ctx, g.ID, len(g.Turns), []byte(ev.codes))
+	default:
+		_, err = tx.StmtContext(ctx, s.moveCodes).ExecContext(ctx, len(g.Turns), g.ID)
+	}
+	return err
 }
 
 // checkKey checks that key opens game id, whose owner's key is owner: a

@@ -1,0 +1,193 @@
+// Package consist finds the codes that fit every answer of a Mastermind
+// game so far: one, many distinct ones, or a proof that there is none.
+//
+// It is a conflict-driven clause-learning (CDCL) solver written for the
+// problem. A code is a Boolean variable per (position, colour), exactly one
+// true per position; the count of each colour is kept in order encoding,
+// a variable [count of c ≥ t] per colour and level, tied to the colour's
+// position variables by one cardinality constraint; each answer is two
+// cardinality constraints: the blacks over the guess's (position, colour)
+// variables, and blacks plus whites over the count variables, since a
+// colour contributes min(count in the secret, count in the guess) =
+// Σ_{t ≤ count in the guess} [count ≥ t]. Cardinality constraints
+// propagate natively, by counters, and explain what they force with the
+// literals that forced it; the search learns first-UIP clauses, restarts on
+// the Luby sequence, saves phases and branches on VSIDS activity.
+//
+// The search is sound and complete: a code it returns fits every answer,
+// and it reports that no code fits only when none does. Hard histories may
+// need more work than a caller can wait for, so every search takes a
+// context and a limit on conflicts.
+package consist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// ErrLimit is returned when a search reached its limit on conflicts
+// before it found a code or proved there is none.
+var ErrLimit = errors.New("consist: work limit reached")
+
+// A Solver draws codes that fit a history, each distinct from those it
+// drew before. It is not safe for concurrent use.
+type Solver struct {
+	rules   mm.Rules
+	turns   []mm.Turn
+	s       *solver
+	drawn   int
+	pegs    int
+	colors  int
+	blocked bool // no more codes: all were drawn
+}
+
+// Stats counts a solver's work so far.
+type Stats struct {
+	Conflicts    int64 // conflicts met, the unit of the work limit
+	Decisions    int64 // branches taken
+	Propagations int64 // literals propagated
+	Learnts      int   // learnt clauses kept
+	Drawn        int   // codes returned
+}
+
+// New returns a solver for the codes of r that fit every turn. rng draws
+// the random phases that make successive codes differ; nil means a source
+// seeded with 0. It fails, wrapping mm.ErrInvalidRules, mm.ErrInvalidCode
+// or mm.ErrInvalidFeedback, if r or a turn is not valid; a history no code
+// fits is not an error here, but the first call to Next reports it.
+func New(r mm.Rules, turns []mm.Turn, rng *rand.Rand) (*Solver, error) {
+	r = r.WithDefaults()
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	for i, t := range turns {
+		if err := r.Check(t.Guess); err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+		}
+		if err := r.CheckFeedback(t.Feedback); err != nil {
+			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+		}
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(0, 0))
+	}
+	sv := &Solver{rules: r, turns: append([]mm.Turn(nil), turns...), pegs: r.Pegs, colors: r.Colors}
+	sv.s = encode(r, turns, rng)
+	return sv, nil
+}
+
+// Next returns a code that fits every turn and differs from every code
+// this solver returned before. If there is none, it returns an error
+// wrapping mm.ErrInconsistent; if it met limit conflicts first (limit ≤ 0:
+// no limit), ErrLimit; if ctx ended first, ctx.Err(). After an error other
+// than these two, later calls may go on where the search stopped.
+func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
+	s := sv.s
+	if s.unsat || sv.blocked {
+		return mm.Code{}, sv.none()
+	}
+	if err := ctx.Err(); err != nil {
+		return mm.Code{}, err
+	}
+	sv.randomizePhases()
+	st, err := s.solve(ctx, limit)
+	switch {
+	case err != nil:
+		s.cancelUntil(0)
+		return mm.Code{}, err
+	case st == unsatisfiable:
+		return mm.Code{}, sv.none()
+	case st == unknown:
+		s.cancelUntil(0)
+		return mm.Code{}, ErrLimit
+	}
+	colors := make([]int, sv.pegs)
+	for p := range sv.pegs {
+		colors[p] = -1
+		for c := range sv.colors {
+			if s.assign[xVar(sv.colors, p, c)] == lTrue {
+				colors[p] = c
+				break
+			}
+		}
+	}
+	code, err := mm.NewCode(colors...)
+	if err != nil {
+		panic("consist: a model without a colour at some position")
+	}
+	sv.drawn++
+	// Block the code so that the next one differs.
+	s.cancelUntil(0)
+	block := make([]lit, sv.pegs)
+	for p, c := range colors {
+		block[p] = mkLit(xVar(sv.colors, p, c), true)
+	}
+	s.addClause(block)
+	if s.unsat {
+		sv.blocked = true
+		s.unsat = false
+	}
+	return code, nil
+}
+
+// none returns the error for a history that no code, or no code not yet
+// drawn, fits.
+func (sv *Solver) none() error {
+	if sv.drawn > 0 {
+		return fmt.Errorf("%w: no code fits all %d answers but the %d drawn", mm.ErrInconsistent, len(sv.turns), sv.drawn)
+	}
+	if len(sv.turns) == 0 {
+		return fmt.Errorf("%w: no code fits", mm.ErrInconsistent)
+	}
+	t := sv.turns[len(sv.turns)-1]
+	return fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", mm.ErrInconsistent, t.Guess, t.Feedback, len(sv.turns))
+}
+
+// Stats returns the work done so far.
+func (sv *Solver) Stats() Stats {
+	return Stats{
+		Conflicts:    sv.s.conflicts,
+		Decisions:    sv.s.decisions,
+		Propagations: sv.s.propagations,
+		Learnts:      len(sv.s.learnts),
+		Drawn:        sv.drawn,
+	}
+}
+
+// Find returns one code of r that fits every turn; its errors are those of
+// New and Next.
+func Find(ctx context.Context, r mm.Rules, turns []mm.Turn, limit int64, rng *rand.Rand) (mm.Code, error) {
+	sv, err := New(r, turns, rng)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	return sv.Next(ctx, limit)
+}
+
+// Sample returns up to n distinct codes of r that fit every turn, fewer
+// only if fewer fit; limit bounds the conflicts of each code's search. If
+// no code fits it returns an error wrapping mm.ErrInconsistent; if it
+// stops at the limit or at the end of ctx, the codes found so far and
+// ErrLimit or ctx.Err().
+func Sample(ctx context.Context, r mm.Rules, turns []mm.Turn, n int, limit int64, rng *rand.Rand) ([]mm.Code, error) {
+	sv, err := New(r, turns, rng)
+	if err != nil {
+		return nil, err
+	}
+	var out []mm.Code
+	for len(out) < n {
+		c, err := sv.Next(ctx, limit)
+		if err != nil {
+			if errors.Is(err, mm.ErrInconsistent) && len(out) > 0 {
+				return out, nil
+			}
+			return out, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
