@@ -22,10 +22,27 @@ import (
 const (
 	hintKnuthMax = 1 << 15 // 8 colours × 5 pegs
 	hintFirstMax = 1 << 20
-	// hintAutoBudget is auto's time per hint, well under the server's
-	// hint timeout.
-	hintAutoBudget = time.Second
+	// hintAutoBudget is auto's time per hint: at 200 ms a hint on 10 × 8
+	// to 35 × 20 took 0.15-0.8 s of solver on the 2-core machine under
+	// load, where 1 s took 0.4-2.6 s (2.3 s on 10 × 8 in issue 46), more
+	// than a person's share of the solver (server.DefaultHintShare)
+	// covers. A hint is a suggestion, not a record: a sample a fifth the
+	// size plays about as well.
+	hintAutoBudget = 200 * time.Millisecond
 )
+
+// assistStrategies are the strategies that the assistant (POST
+// /api/assist) offers besides the hint solver: those that bound their
+// cost and stop at the server's timeout, not optimal or deep, whose
+// searches take minutes and gigabytes on boards the server takes.
+var assistStrategies = []string{"knuth", "expected-size", "entropy", "most-parts", "first-consistent",
+	"random-consistent", "sampler", "split", "fit", "auto"}
+
+// newStrategy returns the named strategy as the server plays it, with
+// hintAutoBudget a guess where it samples.
+func newStrategy(name string) (mm.Strategy, error) {
+	return strategy.New(name, strategy.Options{Budget: hintAutoBudget})
+}
 
 // hintSolver is the strategy behind the web page's hint button. It is an
 // mm.ContextStrategy, so that the server's timeout reaches the strategies
@@ -84,12 +101,42 @@ func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 		return err
 	}
 	defer st.Close()
-	srv := &server.Server{Store: st, Defaults: o.Defaults, Hint: newHintSolver(), Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf,
-		Limits: server.Limits{MaxColors: o.MaxColors, MaxPegs: o.MaxPegs}}
+	srv := &server.Server{Store: st, Defaults: o.Defaults, Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf,
+		Limits:    server.Limits{MaxColors: o.MaxColors, MaxPegs: o.MaxPegs},
+		HintShare: o.HintShare, HintBurst: o.HintBurst}
+	if err := serveHints(srv, o.HintStrategy); err != nil {
+		return err
+	}
 	e.CatchSignals()
 	fmt.Fprintf(e.Stdout, "serving on http://%s with games in %s\n", ln.Addr(), o.DB)
 	if err := server.Serve(ctx, ln, srv.Handler(), &server.ServeOptions{MaxConns: conns, Logger: logger}); err != nil {
 		return cli.Failure(err)
 	}
 	return st.Close()
+}
+
+// serveHints sets the hint solver of srv, named as --hint-strategy names
+// it, and the assistant's strategies; "none" leaves the server without.
+func serveHints(srv *server.Server, name string) error {
+	switch name {
+	case "none":
+		return nil
+	case "tiered", "":
+		srv.Hint = newHintSolver()
+	default:
+		s, err := newStrategy(name)
+		if err != nil {
+			return err
+		}
+		srv.Hint = s
+	}
+	srv.Strategies = make(map[string]mm.Strategy)
+	for _, n := range assistStrategies {
+		s, err := newStrategy(n)
+		if err != nil {
+			return err
+		}
+		srv.Strategies[n] = s
+	}
+	return nil
 }

@@ -290,6 +290,10 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"client", "--server", "http://127.0.0.1:1", "--colors", "1"}, "--colors 1: want 2 to"},
 		{[]string{"serve", "--rate", "-1"}, "--rate"},
 		{[]string{"serve", "--retention", "-1h"}, "--retention"},
+		{[]string{"serve", "--hint-strategy", "nope"}, "--hint-strategy \"nope\": want tiered, none or one of"},
+		{[]string{"serve", "--hint-share", "0"}, "--hint-share 0: want"},
+		{[]string{"serve", "--hint-share", "1.5"}, "--hint-share 1.5: want"},
+		{[]string{"serve", "--hint-burst", "0s"}, "--hint-burst 0s: want"},
 		{[]string{"serve", "--alphabet", "RGBYOP"}, "--alphabet"},
 		{[]string{"serve", "--pegs", "25"}, "1 to 20 pegs"},
 		{[]string{"serve", "--colors", "4", "--pegs", "5", "--distinct"}, "distinct"},
@@ -603,5 +607,57 @@ func TestServeStops(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// --hint-strategy picks the solver behind hints, or none; the assistant
+// offers its strategies, each asked for by name, and --hint-share and
+// --hint-burst default to the server's own (issue 46).
+func TestServeHintFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args  []string
+		hints bool
+		guess string // the first hint on 6 × 4
+	}{
+		{nil, true, "1122"},
+		{[]string{"--hint-strategy", "first-consistent"}, true, "1111"},
+		{[]string{"--hint-strategy", "none"}, false, ""},
+	} {
+		url := serveInProcess(t, append([]string{"--db", filepath.Join(t.TempDir(), "games.db")}, tt.args...)...)
+		c := &server.Client{URL: url}
+		var cfg server.Config
+		resp, err := http.Get(url + "/api/config")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&cfg)
+		resp.Body.Close()
+		if err != nil || cfg.Hints != tt.hints {
+			t.Errorf("serve %v: config %+v, %v; want hints %v", tt.args, cfg, err, tt.hints)
+			continue
+		}
+		if !tt.hints {
+			continue
+		}
+		if strings.Join(cfg.Strategies, ",") != "auto,entropy,expected-size,first-consistent,fit,knuth,most-parts,random-consistent,sampler,split" {
+			t.Errorf("serve %v: the assistant offers %q", tt.args, cfg.Strategies)
+		}
+		g, err := c.NewGame(context.Background(), server.NewGame{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h, err := c.Hint(context.Background(), g.ID, g.Token); err != nil || h != tt.guess {
+			t.Errorf("serve %v: first hint on 6 × 4 %q, %v; want %s", tt.args, h, err, tt.guess)
+		}
+		resp, err = http.Post(url+"/api/assist", "application/json", strings.NewReader(`{"strategy":"most-parts","history":[]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a server.AssistAnswer
+		err = json.NewDecoder(resp.Body).Decode(&a)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 || a.Guess == "" {
+			t.Errorf("serve %v: assist with most-parts: %d %+v, %v", tt.args, resp.StatusCode, a, err)
+		}
 	}
 }

@@ -48,6 +48,14 @@ type ServeOptions struct {
 	MaxConns  int // connections open at once
 	MaxColors int // colours of a new game
 	MaxPegs   int // pegs of a new game
+
+	// The server's help (issue 46). HintStrategy is "tiered" (the
+	// default solver, which picks a strategy by the board's size), "none"
+	// for no hints, or a name strategy.New takes; HintShare and HintBurst
+	// are server.Server's.
+	HintStrategy string
+	HintShare    float64
+	HintBurst    time.Duration
 }
 
 // ClientOptions are the settings of client.

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // servePegs is the most pegs the game server takes (server.DefaultLimits).
@@ -46,8 +49,11 @@ say, and the web page's first choice. The API is in docs/server.md:
       defaults and limits of new games
 
 Games idle for longer than --retention are deleted (their results still
-count in the statistics). It stops on an interrupt (Ctrl-C) or SIGTERM,
-answering the requests under way first, and exits 0.`,
+count in the statistics). --hint-strategy picks the solver behind hints
+and the assistant, and --hint-share and --hint-burst each client's share
+of it; the solvers are shared fairly among clients. It stops on an
+interrupt (Ctrl-C) or SIGTERM, answering the requests under way first,
+and exits 0.`,
 		Example: `  mastermind serve
   mastermind serve --addr :8080 --db /var/lib/mastermind/games.db --retention 168h
   mastermind serve --rules super
@@ -58,6 +64,9 @@ answering the requests under way first, and exits 0.`,
 				return fmt.Errorf("--rate %v: want 0 or more", o.Rate)
 			}
 			if err := atLeast(0, "burst", o.Burst); err != nil {
+				return err
+			}
+			if err := o.checkHints(); err != nil {
 				return err
 			}
 			if o.Retention < 0 {
@@ -96,7 +105,35 @@ answering the requests under way first, and exits 0.`,
 	f.IntVar(&o.MaxConns, "max-conns", 0, "connections held open at once, the idle closed first (0: 4096, or fewer within the open-file limit)")
 	f.IntVar(&o.MaxColors, "max-colors", 0, fmt.Sprintf("most colours of a new game (0: %d)", len(mm.DefaultSymbols)))
 	f.IntVar(&o.MaxPegs, "max-pegs", 0, fmt.Sprintf("most pegs of a new game (0: %d)", servePegs))
+	// The server's help (issue 46).
+	f.StringVar(&o.HintStrategy, "hint-strategy", "tiered",
+		"solver of hints: tiered (by the board's size), none, or a strategy of solve")
+	f.Float64Var(&o.HintShare, "hint-share", serveHintShare, "share of a core one client's hints may use, on average")
+	f.DurationVar(&o.HintBurst, "hint-burst", serveHintBurst, "solver time one client's hints may take at once")
 	return cmd
+}
+
+// serveHintShare and serveHintBurst are the defaults of --hint-share and
+// --hint-burst: server.DefaultHintShare and DefaultHintBurst, which a
+// test keeps equal (this package does not link the server).
+const (
+	serveHintShare = 0.05
+	serveHintBurst = 10 * time.Second
+)
+
+// checkHints checks the flags of the server's help.
+func (o *ServeOptions) checkHints() error {
+	o.HintStrategy = strings.ToLower(strings.TrimSpace(o.HintStrategy))
+	if o.HintStrategy != "tiered" && o.HintStrategy != "none" && !slices.Contains(strategy.Names(), o.HintStrategy) {
+		return fmt.Errorf("--hint-strategy %q: want tiered, none or one of %s", o.HintStrategy, strings.Join(strategy.Names(), ", "))
+	}
+	if !(o.HintShare > 0 && o.HintShare <= 1) {
+		return fmt.Errorf("--hint-share %v: want a share of a core above 0 and at most 1, such as 0.05", o.HintShare)
+	}
+	if o.HintBurst < time.Millisecond {
+		return fmt.Errorf("--hint-burst %v: want a duration of at least 1ms, such as 10s", o.HintBurst)
+	}
+	return nil
 }
 
 // checkBounds checks the operator's bounds, and that the variant of new

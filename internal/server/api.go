@@ -110,12 +110,15 @@ type RulesStats struct {
 }
 
 // Config is the answer to GET /api/config: what a new game gets for the
-// fields its request leaves out, the largest values it may ask for, and
-// whether the server gives hints.
+// fields its request leaves out, the largest values it may ask for,
+// whether the server gives hints, and the strategies of its assistant.
 type Config struct {
 	Defaults GameDefaults `json:"defaults"`
 	Limits   GameLimits   `json:"limits"`
 	Hints    bool         `json:"hints"`
+	// Strategies are the names POST /api/assist takes as its strategy,
+	// besides none for the server's hint solver; empty without hints.
+	Strategies []string `json:"strategies"`
 }
 
 // GameDefaults are the values of a new game's fields left out.

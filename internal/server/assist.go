@@ -6,9 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -23,6 +26,9 @@ type AssistRequest struct {
 	Pegs     int    `json:"pegs,omitempty"`
 	Distinct *bool  `json:"distinct,omitempty"`
 	History  []Turn `json:"history"`
+	// Strategy names the strategy that proposes the next guess, one of
+	// Config.Strategies; empty for the server's hint solver.
+	Strategy string `json:"strategy,omitempty"`
 }
 
 // AssistAnswer is the answer to POST /api/assist: the solver's next guess,
@@ -98,6 +104,11 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	s, err := h.assistStrategy(req.Strategy)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
 	if len(req.History) > h.limits.MaxGuesses {
 		h.writeError(w, r, fmt.Errorf("%w: %d answers; this server takes at most %d", mm.ErrInvalidRules, len(req.History), h.limits.MaxGuesses))
 		return
@@ -121,7 +132,7 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 	// The replay and the hint are one admission, one slot and one bill:
 	// once the replay is paid for, its answer is never refused.
 	var out AssistAnswer
-	err := h.hints.work(r.Context(), clientKey(r), func(ctx context.Context) error {
+	err = h.hints.work(r.Context(), clientKey(r), costKey{"assist " + req.Strategy, rules}, func(ctx context.Context) error {
 		var (
 			st  *mm.State
 			err error
@@ -130,10 +141,10 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		// The hint of this history is computed once and remembered, under
-		// a name the history gives.
+		// a name the history and the strategy give.
 		sum := sha256.Sum256(fmt.Appendf(nil, "%v %v", rules, g.Turns))
-		g.ID = "assist:" + hex.EncodeToString(sum[:12])
-		c, err := h.hints.solve(ctx, g, st)
+		g.ID = "assist:" + req.Strategy + ":" + hex.EncodeToString(sum[:12])
+		c, err := h.hints.solve(ctx, s, g, st)
 		if err == nil {
 			out.Guess = c.String()
 		}
@@ -212,6 +223,28 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 		}
 	}
 	return out, st, nil
+}
+
+// assistStrategy returns the strategy of the assist called name: the
+// hint solver for "", else one of Server.Strategies, or a 422 error.
+func (h *handler) assistStrategy(name string) (mm.Strategy, error) {
+	if name == "" {
+		return h.hints.strategy, nil
+	}
+	if s, ok := h.Strategies[name]; ok {
+		return s, nil
+	}
+	offered := "none but the hint solver's (leave strategy out)"
+	if names := h.strategyNames(); len(names) > 0 {
+		offered = strings.Join(names, ", ")
+	}
+	return nil, &statusError{http.StatusUnprocessableEntity, fmt.Errorf("mastermind: unknown strategy %q; this server offers %s",
+		clip(name, 40), offered)}
+}
+
+// strategyNames returns the names of Server.Strategies, in order.
+func (h *handler) strategyNames() []string {
+	return slices.Sorted(maps.Keys(h.Strategies))
 }
 
 // conflict returns the numbers, from 1, of answers of turns that cannot
@@ -301,7 +334,7 @@ func (h *handler) coach(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var out CoachAnswer
-	err = h.hints.work(r.Context(), clientKey(r), func(ctx context.Context) error {
+	err = h.hints.work(r.Context(), clientKey(r), costKey{"coach", g.Rules}, func(ctx context.Context) error {
 		var err error
 		out, err = weighGame(ctx, g, h.hints.strategy)
 		return err
@@ -367,26 +400,27 @@ func weighGame(ctx context.Context, g *mm.Game, s mm.Strategy) (CoachAnswer, err
 	return out, nil
 }
 
-// work runs f in one of the solver's slots, within the hint timeout (of
-// waiting and running, pauses not counted), the wall or ctx, paced and at
-// a low priority as the hints' solver is, if client has some share of the
-// solver left and nothing else under way, and bills client for the time
-// it took. It is one admission: once f has run, it is never refused.
-func (h *hinter) work(ctx context.Context, client string, f func(ctx context.Context) error) error {
+// work runs f, a computation of kind k, in one of the solver's slots,
+// within the hint timeout (of waiting and running, pauses not counted),
+// the wall or ctx, paced and at a low priority as the hints' solver is, if
+// client has some share of the solver left and nothing else under way,
+// and bills client for the time it took. It is one admission: once f has
+// run, it is never refused.
+func (h *hinter) work(ctx context.Context, client string, k costKey, f func(ctx context.Context) error) error {
 	start := time.Now()
-	if err := h.admit(client); err != nil {
+	t, err := h.admit(client, k)
+	if err != nil {
 		return err
 	}
 	defer h.release(client)
 	ctx, cancel := context.WithTimeout(ctx, h.wall)
 	defer cancel()
-	paced, err := h.slot(ctx, start)
+	paced, err := h.slot(ctx, t, start)
 	if err != nil {
 		return errBusy
 	}
-	defer func() { <-h.slots }()
 	// Billed for the time it ran, not for the pauses of its pace.
-	defer func() { h.charge(client, time.Since(paced.start)-paced.pausedFor()) }()
+	defer func() { h.ran(t, k, paced.ran()) }()
 	// In a goroutine of its own, whose thread's priority it lowers.
 	done := make(chan error, 1)
 	go func() {

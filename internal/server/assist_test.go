@@ -109,7 +109,7 @@ func TestAssistAdmission(t *testing.T) {
 		`{"guess":"11112222222222222222","black":20,"white":0}]}`
 	stuck := &solver{release: make(chan struct{})}
 	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, 500*time.Millisecond })
-	g := e.newGame(t, `{}`)
+	g := e.newGame(t, `{"colors":8,"pegs":5}`)
 	e.call(t, "GET", "/api/games/"+g.ID+"/hint", "") // takes the only solver
 	status, h, b := e.call(t, "POST", "/api/assist", solved)
 	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" || !strings.Contains(string(b), `"error":"the solver is busy`) {
@@ -181,5 +181,40 @@ func TestAssistOneAdmission(t *testing.T) {
 	status, h, b := e.call(t, "POST", "/api/assist", body)
 	if status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || !strings.Contains(string(b), "share of the solver") {
 		t.Errorf("second assist with the share spent: %d, Retry-After %q, %s; want 429", status, h.Get("Retry-After"), b)
+	}
+}
+
+// POST /api/assist plays the strategy it is asked for among those the
+// server offers, which GET /api/config lists, and the hint solver when
+// asked for none; the same history under two strategies is two hints,
+// not one remembered (issue 46).
+func TestAssistStrategy(t *testing.T) {
+	last := mm.StrategyFunc(func(st *mm.State) (mm.Code, error) {
+		set, err := st.Candidates()
+		if err != nil {
+			return mm.Code{}, err
+		}
+		return set.Code(set.Len() - 1), nil
+	})
+	e := newEnv(t, func(srv *server.Server) {
+		srv.Strategies = map[string]mm.Strategy{"last": last, "first": firstConsistent}
+	})
+	var c server.Config
+	e.callJSON(t, "GET", "/api/config", "", 200, &c)
+	if strings.Join(c.Strategies, ",") != "first,last" {
+		t.Errorf("GET /api/config strategies %q; want first, last", c.Strategies)
+	}
+	for _, tt := range []struct{ strategy, guess string }{
+		{"", "1111"}, {"last", "6666"}, {"first", "1111"}, {"last", "6666"},
+	} {
+		var a server.AssistAnswer
+		e.callJSON(t, "POST", "/api/assist", `{"strategy":"`+tt.strategy+`","history":[]}`, 200, &a)
+		if a.Guess != tt.guess {
+			t.Errorf("assist with strategy %q proposes %s; want %s", tt.strategy, a.Guess, tt.guess)
+		}
+	}
+	status, _, body := e.call(t, "POST", "/api/assist", `{"strategy":"knuth","history":[]}`)
+	if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), `unknown strategy \"knuth\"; this server offers first, last`) {
+		t.Errorf("assist with a strategy not offered: %d %s; want 422 naming those offered", status, body)
 	}
 }

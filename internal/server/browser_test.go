@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"image/color"
 	"image/png"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -435,5 +438,98 @@ func TestBrowserAssist(t *testing.T) {
 			break
 		}
 		prev = n
+	}
+}
+
+// refusing answers some of the requests for the solver as a loaded server
+// would, 429 or 503 with Retry-After: 1, and passes the others on.
+type refusing struct {
+	next    http.Handler
+	mu      sync.Mutex
+	n       map[string]int // requests seen, by path's last element
+	refused map[string]int
+	refuse  func(kind string, n int) bool
+}
+
+func (h *refusing) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	kind := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+	h.mu.Lock()
+	h.n[kind]++
+	refuse := (kind == "hint" || kind == "assist") && h.refuse(kind, h.n[kind])
+	if refuse {
+		h.refused[kind]++
+	}
+	h.mu.Unlock()
+	if !refuse {
+		h.next.ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Retry-After", "1")
+	w.Header().Set("Content-Type", "application/json")
+	if kind == "hint" {
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprintln(w, `{"error":"mastermind: your share of the solver is spent; hints come again in 1 s (guesses are not limited by it)"}`)
+		return
+	}
+	w.WriteHeader(http.StatusServiceUnavailable)
+	fmt.Fprintln(w, `{"error":"mastermind: the solver is busy; try again"}`)
+}
+
+// A hint or an assist refused for now is asked for again once the
+// server's Retry-After has passed, and the page says so meanwhile rather
+// than stopping with the error (issue 46: Hint on a large board, and
+// Watch the solver, stopped at the first 429).
+func TestBrowserRetryAfter(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(s *server.Server) { s.Now = nil })
+	h := &refusing{next: e.handler, n: map[string]int{}, refused: map[string]int{}, refuse: func(kind string, n int) bool {
+		if kind == "hint" {
+			return n <= 2 // the first two
+		}
+		return n > 1 && n%3 == 0 // every third assist while watching
+	}}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+	status := func() string {
+		s, _ := chromedp.Run(ctx, chromedp.TextContent(css("#status")))
+		return s
+	}
+	poll := func(js string) error {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second)))
+		return err
+	}
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(css("#start")),
+		chromedp.Click(css("#start")),
+		chromedp.WaitVisible(css(`#palette button[data-color="5"]`)),
+		chromedp.Click(css("#hint")),
+	)
+	if err != nil {
+		t.Fatalf("asking for a hint: %v", err)
+	}
+	if err := poll(`document.getElementById("status").textContent.includes("Asking again in")`); err != nil {
+		t.Errorf("a hint refused with Retry-After: status %q; want it to say it asks again: %v", status(), err)
+	}
+	if err := poll(`document.getElementById("status").textContent.includes("The solver suggests 1111")`); err != nil {
+		t.Fatalf("a hint refused twice with Retry-After: 1: status %q; want the hint in the end: %v", status(), err)
+	}
+
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/assist.html"),
+		chromedp.WaitVisible(css("#watch")),
+		chromedp.Click(css("#watch")),
+	)
+	if err != nil {
+		t.Fatalf("watching the solver: %v", err)
+	}
+	if err := poll(`document.getElementById("status").textContent.includes("The solver found")`); err != nil {
+		t.Fatalf("watching the solver with every third assist refused: status %q; want the code found: %v", status(), err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.refused["hint"] != 2 || h.refused["assist"] == 0 {
+		t.Errorf("refused %d hints and %d assists; want 2 and some", h.refused["hint"], h.refused["assist"])
 	}
 }

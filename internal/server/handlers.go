@@ -17,6 +17,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -127,45 +128,90 @@ func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, Hint{Guess: c.String()})
 }
 
-// stats handles GET /api/stats.
-// The answer is reused for up to statsFor: many clients reading the
-// statistics cost the store one read a second.
+// stats handles GET /api/stats, from memory: the answer, encoded, is
+// reused for up to statsFor, and made again by one request while the
+// others take the one before, so that many clients reading the statistics
+// cost the store one read a second and each of them a copy of bytes.
 func (h *handler) stats(w http.ResponseWriter, r *http.Request) {
-	c := &h.statsCache
-	c.mu.Lock()
-	now := h.now()
-	if c.stats == nil || now.Sub(c.at) >= statsFor || now.Before(c.at) {
-		stats, err := h.Store.Stats(r.Context(), now)
-		if err != nil {
-			c.mu.Unlock()
-			h.writeError(w, r, err)
+	if h.statsLimiter != nil {
+		if wait := h.statsLimiter.reserve(clientKey(r)); wait > 0 {
+			h.writeError(w, r, &retryError{&statusError{http.StatusTooManyRequests, fmt.Errorf(
+				"mastermind: the statistics change once a second; read them at most %d times a second", int(statsRate))}, wait})
 			return
 		}
-		c.stats, c.at = statsJSON(stats), now
 	}
-	out := c.stats
-	c.mu.Unlock()
-	writeJSON(w, http.StatusOK, out)
+	c := &h.statsCache
+	now := h.now()
+	stale := func(a *statsAnswer) bool { return a == nil || now.Sub(a.at) >= statsFor || now.Before(a.at) }
+	a := c.last.Load()
+	if stale(a) {
+		// One request makes the new answer; while it does, the others
+		// take the one before, if there is one.
+		locked := a != nil && c.mu.TryLock()
+		if a == nil {
+			c.mu.Lock()
+			locked = true
+		}
+		if locked {
+			if a = c.last.Load(); stale(a) {
+				stats, err := h.Store.Stats(r.Context(), now)
+				if err != nil {
+					c.mu.Unlock()
+					h.writeError(w, r, err)
+					return
+				}
+				body, _ := json.Marshal(statsJSON(stats))
+				a = &statsAnswer{at: now, body: append(body, '\n')}
+				c.last.Store(a)
+			}
+			c.mu.Unlock()
+		}
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", "application/json; charset=utf-8")
+	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	w.Write(a.body)
 }
 
 // statsFor is how long an answer to GET /api/stats is reused.
 const statsFor = time.Second
 
-// statsCache is the last answer to GET /api/stats.
+// statsRate and statsBurst bound each client's reads of GET /api/stats,
+// where the server has a rate limit, far below that limit: the answer
+// changes once a second, and 16 clients reading it at the rate of
+// requests, 200 a second each, took a third of the guesses (issue 46).
+const (
+	statsRate  = 4
+	statsBurst = 8
+)
+
+// statsCache is the last answer to GET /api/stats; mu is held to make a
+// new one.
 type statsCache struct {
-	mu    sync.Mutex
-	at    time.Time
-	stats *Stats // never changed once made
+	mu   sync.Mutex
+	last atomic.Pointer[statsAnswer]
+}
+
+// A statsAnswer is an answer to GET /api/stats, encoded, never changed
+// once made.
+type statsAnswer struct {
+	at   time.Time
+	body []byte
 }
 
 // config handles GET /api/config.
 func (h *handler) config(w http.ResponseWriter, r *http.Request) {
 	d, l := h.defaults, h.limits
+	names := []string{}
+	if h.hints != nil {
+		names = append(names, h.strategyNames()...)
+	}
 	writeJSON(w, http.StatusOK, Config{
 		Defaults: GameDefaults{Colors: d.Colors, Pegs: d.Pegs, Distinct: d.Distinct, MaxGuesses: l.DefaultMaxGuesses},
 		Limits: GameLimits{MaxColors: l.MaxColors, MaxPegs: l.MaxPegs, MaxGuesses: l.MaxGuesses,
 			MaxTimeLimitMs: l.MaxTimeLimit.Milliseconds()},
-		Hints: h.hints != nil,
+		Hints: h.hints != nil, Strategies: names,
 	})
 }
 

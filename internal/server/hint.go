@@ -18,10 +18,21 @@ import (
 // them: a few hundred kilobytes.
 const hintCache = 4096
 
-// hintQueue is the number of computations that may wait for a solver, for
-// each solver: more are refused at once, as busy, rather than left to
-// wait until their timeout.
-const hintQueue = 4
+// hintQueue is the number of computations that may wait in each lane of
+// the scheduler for each of its slots, its workers' and the cheap lane's:
+// more are refused at once, as busy, rather than left to wait until their
+// timeout; those of the clients that had the most of the solver first
+// (see scheduler).
+const hintQueue = 8
+
+// cheapCost is the solver time of a computation taken as cheap, for the
+// cheap lane, on a board of at most cheapCodes codes: a hint on 6 × 4
+// takes a few milliseconds. Until one has been timed, it is taken as
+// cheap.
+const (
+	cheapCost  = 50 * time.Millisecond
+	cheapCodes = 1 << 12
+)
 
 // hintWall bounds the time a hint, an assist or the coach may take by the
 // clock, queue and pauses of its pace included, where its timeout counts
@@ -29,17 +40,17 @@ const hintQueue = 4
 // answer still reaches the client.
 const hintWall = 25 * time.Second
 
-// A hinter computes hints: at most once for each state of a game, with at
-// most cap(slots) solvers at work at once, each within timeout of waiting
-// and running (its pauses not counted) and wall by the clock, and each
-// client within its share of the solver's time, one computation at a time.
-// Its methods are safe for concurrent use.
+// A hinter computes hints: at most once for each state of a game, with its
+// scheduler's slots shared fairly among the clients, each computation
+// within timeout of waiting and running (its pauses not counted) and wall
+// by the clock, and each client within its share of the solver's time,
+// one computation at a time. Its methods are safe for concurrent use.
 type hinter struct {
 	strategy mm.Strategy
 	timeout  time.Duration
 	wall     time.Duration
-	slots    chan struct{} // semaphore of solvers at work
-	queue    chan struct{} // semaphore of computations waiting or at work
+	sched    *scheduler
+	costs    costs // of the computations of each kind, for the cheap lane
 	// budget holds each client's share of the solver, in milliseconds of
 	// its time; nil for no limit. It is not the rate limit of requests: a
 	// client whose share is spent may still guess.
@@ -79,8 +90,8 @@ type hintEntry struct {
 }
 
 func newHinter(s mm.Strategy, timeout time.Duration, workers int, budget *limiter) *hinter {
-	return &hinter{strategy: s, timeout: timeout, wall: max(timeout, hintWall), slots: make(chan struct{}, workers),
-		queue: make(chan struct{}, workers*(1+hintQueue)), budget: budget, pace: newPacer(),
+	return &hinter{strategy: s, timeout: timeout, wall: max(timeout, hintWall),
+		sched: newScheduler(workers, hintQueue*(workers+cheapSlots)), budget: budget, pace: newPacer(),
 		busy: make(map[string]bool), byID: make(map[hintKey]*hintEntry), done: list.New()}
 }
 
@@ -93,44 +104,39 @@ var errBusy = &retryError{&statusError{http.StatusServiceUnavailable, errors.New
 var errUnderWay = &retryError{&statusError{http.StatusTooManyRequests, errors.New(
 	"mastermind: a hint, an assist or the coach of yours is under way; ask again once it is answered (guesses are not limited by it)")}, time.Second}
 
-// admit takes a place in the queue for a computation on behalf of client,
-// if the client has none waiting or at work, some share of the solver left,
-// and the queue has room; the caller gives the place back with release.
-func (h *hinter) admit(client string) error {
+// admit takes a place in the queue for a computation of kind k on behalf
+// of client, if the client has none waiting or at work, some share of the
+// solver left, and the queue has room for it; the caller gives the place
+// back with release, and the ticket's slot, once it has one, with h.ran.
+func (h *hinter) admit(client string, k costKey) (*ticket, error) {
+	est, cheap := h.costs.estimate(k)
 	if h.budget == nil {
-		select {
-		case h.queue <- struct{}{}:
-			return nil
-		default:
-			return errBusy
-		}
+		return h.sched.enqueue(client, cheap, est)
 	}
 	h.busyMu.Lock()
 	defer h.busyMu.Unlock()
 	if h.busy[client] {
-		return errUnderWay
+		return nil, errUnderWay
 	}
 	if wait := h.budget.reserve(client); wait > 0 {
-		return &retryError{&statusError{http.StatusTooManyRequests, fmt.Errorf(
+		return nil, &retryError{&statusError{http.StatusTooManyRequests, fmt.Errorf(
 			"mastermind: your share of the solver is spent; hints come again in %d s (guesses are not limited by it)", seconds(wait))}, wait}
 	}
-	select {
-	case h.queue <- struct{}{}:
-		h.busy[client] = true
-		return nil
-	default:
-		return errBusy
+	t, err := h.sched.enqueue(client, cheap, est)
+	if err != nil {
+		return nil, err
 	}
+	h.busy[client] = true
+	return t, nil
 }
 
-// release gives back client's place in the queue, taken by admit.
+// release ends client's computation admitted by admit.
 func (h *hinter) release(client string) {
 	if h.budget != nil {
 		h.busyMu.Lock()
 		delete(h.busy, client)
 		h.busyMu.Unlock()
 	}
-	<-h.queue
 }
 
 // charge bills client for d of a solver's time, to its share of the solver.
@@ -157,14 +163,16 @@ func (h *hinter) guess(ctx context.Context, client string, g *mm.Game) (mm.Code,
 		// Nothing known, or a computation that timed out or was given up
 		// and runs on only until its solver notices: start afresh, if
 		// the client may.
-		if err := h.admit(client); err != nil {
+		ck := costKey{"hint", g.Rules}
+		t, err := h.admit(client, ck)
+		if err != nil {
 			h.mu.Unlock()
 			return mm.Code{}, err
 		}
 		e = &hintEntry{key: k, created: time.Now(), ready: make(chan struct{})}
 		e.ctx, e.cancel = context.WithTimeout(context.Background(), h.wall)
 		h.byID[k] = e
-		go h.compute(e, client, g.Rules, g.Turns)
+		go h.compute(e, t, ck, g.Rules, g.Turns)
 	}
 	e.waiters++
 	h.mu.Unlock()
@@ -198,24 +206,24 @@ func unavailable(e *hintEntry) error {
 	return &statusError{http.StatusServiceUnavailable, errors.New("mastermind: the solver took too long")}
 }
 
-// compute runs the solver for e once a slot is free, within what is left
-// of the timeout after its wait, bills client for its time, and keeps the
-// result if it is one for every later request. It gives back the place in
-// the queue that admit took before it answers, so that a client whose
-// hint is answered may ask again at once.
-func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Turn) {
+// compute runs the solver for e, of kind k, once t has a slot, within
+// what is left of the timeout after its wait, bills t's client for its
+// time, and keeps the result if it is one for every later request. It
+// gives back the place in the queue that admit took before it answers, so
+// that a client whose hint is answered may ask again at once.
+func (h *hinter) compute(e *hintEntry, t *ticket, k costKey, r mm.Rules, turns []mm.Turn) {
+	client := t.client
 	code, err := func() (mm.Code, error) {
-		ctx, err := h.slot(e.ctx, e.created)
+		ctx, err := h.slot(e.ctx, t, e.created)
 		if err != nil {
 			return mm.Code{}, err
 		}
-		defer func() { <-h.slots }()
 		e.started.Store(true)
 		// Its waiters give up when the solver has run its time out.
 		context.AfterFunc(ctx, e.cancel)
 		lowerPriority() // this goroutine ends with the computation
 		// Billed for the time it ran, not for the pauses of its pace.
-		defer func() { h.charge(client, time.Since(ctx.start)-ctx.pausedFor()) }()
+		defer func() { h.ran(t, k, ctx.ran()) }()
 		// The solver sees the rules and the history, never the secret.
 		st, err := mm.NewState(r, rand.New(cryptoSource{}))
 		if err != nil {
@@ -233,7 +241,7 @@ func (h *hinter) compute(e *hintEntry, client string, r mm.Rules, turns []mm.Tur
 		return mm.GuessContext(ctx, h.strategy, st)
 	}()
 	switch {
-	case err == nil, errors.Is(err, mm.ErrTooLarge):
+	case err == nil, errors.Is(err, mm.ErrTooLarge), err == errBusy:
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		err = unavailable(e)
 	default:
@@ -270,26 +278,30 @@ func (h *hinter) keepLocked(e *hintEntry) {
 // mm.ErrTooLarge.
 func noHint(err error) error { return fmt.Errorf("mastermind: no hint: %w", err) }
 
-// slot waits for a solver's slot, within the timeout from since and ctx,
-// and returns the solver's context: ctx paced, with what is left of the
+// slot waits for t's slot, within the timeout from since and ctx, and
+// returns the solver's context: ctx paced, with what is left of the
 // timeout as its limit of running time. The caller gives the slot back
-// with <-h.slots.
-func (h *hinter) slot(ctx context.Context, since time.Time) (*pacedContext, error) {
-	t := time.NewTimer(h.timeout - time.Since(since))
-	defer t.Stop()
-	select {
-	case h.slots <- struct{}{}:
-	case <-t.C:
-		return nil, context.DeadlineExceeded
-	case <-ctx.Done():
-		return nil, ctx.Err()
+// with h.ran. A ticket dropped from a full queue gets errBusy.
+func (h *hinter) slot(ctx context.Context, t *ticket, since time.Time) (*pacedContext, error) {
+	timer := time.NewTimer(h.timeout - time.Since(since))
+	defer timer.Stop()
+	if err := h.sched.wait(ctx, t, timer.C); err != nil {
+		return nil, err
 	}
 	left := h.timeout - time.Since(since)
 	if left <= 0 {
-		<-h.slots
+		h.sched.done(t, 0)
 		return nil, context.DeadlineExceeded
 	}
 	return h.pace.paced(ctx, left), nil
+}
+
+// ran gives back t's slot, its computation of kind k having run for d,
+// its pauses not counted, and bills its client for d.
+func (h *hinter) ran(t *ticket, k costKey, d time.Duration) {
+	h.sched.done(t, d)
+	h.costs.note(k, d)
+	h.charge(t.client, d)
 }
 
 // remembered returns the computation of state k finished and kept, or
@@ -305,15 +317,15 @@ func (h *hinter) remembered(k hintKey) *hintEntry {
 	return e
 }
 
-// solve returns the hint of game g, whose state the caller has played as
-// st, remembered or computed under ctx in the caller's own slot (see
-// work), and remembers it.
-func (h *hinter) solve(ctx context.Context, g *mm.Game, st *mm.State) (mm.Code, error) {
+// solve returns the guess of s in game g, whose state the caller has
+// played as st, remembered or computed under ctx in the caller's own slot
+// (see work), and remembers it; g.ID must name s as well as the game.
+func (h *hinter) solve(ctx context.Context, s mm.Strategy, g *mm.Game, st *mm.State) (mm.Code, error) {
 	k := hintKey{g.ID, len(g.Turns)}
 	if e := h.remembered(k); e != nil {
 		return e.code, e.err
 	}
-	code, err := mm.GuessContext(ctx, h.strategy, st)
+	code, err := mm.GuessContext(ctx, s, st)
 	switch {
 	case err == nil, errors.Is(err, mm.ErrTooLarge):
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):

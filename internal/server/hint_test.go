@@ -2,10 +2,14 @@ package server_test
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -171,25 +175,35 @@ func TestHintAbandoned(t *testing.T) {
 	waitFor(t, "the solver to be cancelled", func() bool { _, _, c, _ := s.counts(); return c == 1 })
 }
 
-// At most HintWorkers solvers run at once. A solver that cannot be
-// cancelled keeps its slot past its timeout, so that the limit holds, and
-// its hint, once found, is remembered.
+// At most HintWorkers solvers run at once on hints not estimated cheap
+// (those on large boards), and one more on cheap ones.
+// A solver that cannot be cancelled keeps its slot past its timeout, so
+// that the limit holds, and its hint, once found, is remembered.
 func TestHintWorkers(t *testing.T) {
-	s := &solver{delay: 30 * time.Millisecond}
-	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers = s, 2 })
-	var wg sync.WaitGroup
-	for range 6 {
-		g := e.newGame(t, `{}`)
-		wg.Go(func() { e.callJSON(t, "GET", "/api/games/"+g.ID+"/hint", "", 200, nil) })
-	}
-	wg.Wait()
-	if calls, most, _, _ := s.counts(); calls != 6 || most > 2 {
-		t.Errorf("6 hints: %d solver runs, %d at once; want 6, at most 2", calls, most)
+	for _, tt := range []struct {
+		game  string
+		delay time.Duration
+		most  int
+	}{
+		{`{"colors":8,"pegs":5}`, 80 * time.Millisecond, 2},
+		{`{}`, 30 * time.Millisecond, 3},
+	} {
+		s := &solver{delay: tt.delay}
+		e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers = s, 2 })
+		var wg sync.WaitGroup
+		for range 6 {
+			g := e.newGame(t, tt.game)
+			wg.Go(func() { e.callJSON(t, "GET", "/api/games/"+g.ID+"/hint", "", 200, nil) })
+		}
+		wg.Wait()
+		if calls, most, _, _ := s.counts(); calls != 6 || most > tt.most {
+			t.Errorf("6 hints of %v on %s: %d solver runs, %d at once; want 6, at most %d", tt.delay, tt.game, calls, most, tt.most)
+		}
 	}
 
 	stuck := &solver{release: make(chan struct{})}
-	e = newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, time.Second })
-	a, b := e.newGame(t, `{}`), e.newGame(t, `{}`)
+	e := newEnv(t, func(srv *server.Server) { srv.Hint, srv.HintWorkers, srv.HintTimeout = stuck, 1, time.Second })
+	a, b := e.newGame(t, `{"colors":8,"pegs":5}`), e.newGame(t, `{"colors":8,"pegs":5}`)
 	status, _, body := e.call(t, "GET", "/api/games/"+a.ID+"/hint", "")
 	if status != http.StatusServiceUnavailable || !strings.Contains(string(body), "took too long") {
 		t.Errorf("hint from a stuck solver: %d %s; want 503 took too long", status, body)
@@ -258,8 +272,9 @@ func TestDefaults(t *testing.T) {
 	var c server.Config
 	e.callJSON(t, "GET", "/api/config", "", 200, &c)
 	want := server.Config{Defaults: server.GameDefaults{Colors: 8, Pegs: 5, Distinct: true, MaxGuesses: 12},
-		Limits: server.GameLimits{MaxColors: 35, MaxPegs: 20, MaxGuesses: 1000, MaxTimeLimitMs: 86_400_000}, Hints: true}
-	if c != want {
+		Limits: server.GameLimits{MaxColors: 35, MaxPegs: 20, MaxGuesses: 1000, MaxTimeLimitMs: 86_400_000}, Hints: true,
+		Strategies: []string{}}
+	if !reflect.DeepEqual(c, want) {
 		t.Errorf("GET /api/config = %+v; want %+v", c, want)
 	}
 	tests := []struct {
@@ -322,4 +337,72 @@ func TestHintOnePerClient(t *testing.T) {
 	close(s.release)
 	<-done
 	e.callJSON(t, "GET", "/api/games/"+b.ID+"/hint", "", 200, nil)
+}
+
+// slowOnLarge is a solver that takes a while on boards of more than 4096
+// codes, stopping when its context is done, and none on smaller ones.
+type slowOnLarge struct{ delay time.Duration }
+
+func (s slowOnLarge) Guess(st *mm.State) (mm.Code, error) {
+	return s.GuessContext(context.Background(), st)
+}
+
+func (s slowOnLarge) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error) {
+	if st.Rules().Size() > 4096 {
+		select {
+		case <-time.After(s.delay):
+		case <-ctx.Done():
+			return mm.Code{}, ctx.Err()
+		}
+	}
+	return firstConsistent(st)
+}
+
+// fromAddr returns a client of e whose connections come from the loopback
+// address addr: a client of its own to the server's limits.
+func fromAddr(e *env, addr string) *server.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}}
+	return &server.Client{URL: e.URL, Retries: -1, HTTP: &http.Client{Timeout: time.Minute,
+		Transport: &http.Transport{DialContext: d.DialContext}}}
+}
+
+// A few addresses asking for expensive hints do not lock others out of
+// cheap ones (issue 46: a 6 × 4 hint was refused 503 beside 20 clients
+// asking 10 × 8 hints, one solver and a queue of 5): cheap hints have a
+// lane of their own, and the queue, shared fairly, takes a newcomer.
+func TestHintCheapBesideExpensive(t *testing.T) {
+	e := newEnv(t, func(srv *server.Server) {
+		srv.Now, srv.Hint, srv.HintWorkers, srv.HintTimeout = nil, slowOnLarge{2 * time.Second}, 1, 30*time.Second
+		srv.Rate, srv.Burst, srv.HintShare, srv.HintBurst = 1000, 1000, 1, time.Minute
+	})
+	ctx := context.Background()
+	attack, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer stop()
+	const attackers = 20
+	var started atomic.Int64
+	for i := range attackers {
+		c := fromAddr(e, fmt.Sprintf("127.3.0.%d", i+1))
+		g, err := c.NewGame(ctx, server.NewGame{Colors: 8, Pegs: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			started.Add(1)
+			c.Hint(attack, g.ID, g.Token) // answered or refused: either will do
+		})
+	}
+	waitFor(t, "the attackers to ask", func() bool { return started.Load() == attackers })
+	time.Sleep(100 * time.Millisecond) // their requests in the queue
+	victim := fromAddr(e, "127.4.0.1")
+	for range 3 {
+		g, err := victim.NewGame(ctx, server.NewGame{Colors: 6, Pegs: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := victim.Hint(ctx, g.ID, g.Token); err != nil {
+			t.Errorf("a 6 × 4 hint beside %d clients asking 8 × 5 hints: %v; want it answered", attackers, err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -28,11 +29,16 @@ import (
 //   - quiet: nothing else, the rate to compare with;
 //   - hints: 8 clients each asking for hints on a 10 × 8 game of its own
 //     and playing them, so that every hint is a new state for the solver
-//     (auto, a second a hint at most, as serve's on that size);
+//     (auto, 200 ms a hint, as serve's on that size);
 //   - adversary: one client guessing 1111 over and over on a 16 × 4
 //     adversary game of up to 1000 guesses, as fast as its rate lets it;
 //   - assist: 10 clients sending /api/assist 1000 answers over 2²⁰ codes
-//     (14 s of work) and hanging up after 100 ms, every 2 s.
+//     (14 s of work) and hanging up after 100 ms, every 2 s;
+//   - stats: 16 clients reading /api/stats as fast as they are answered,
+//     429s included (issue 46);
+//   - hints-retry: 8 clients hinting as in hints, that send again at once
+//     when refused (429 or 503) instead of waiting for Retry-After (issue
+//     46).
 //
 // One op is one durable guess. The figures of issue 31:
 //
@@ -46,6 +52,8 @@ func BenchmarkLoad(b *testing.B) {
 		{"hints", loadHinters},
 		{"adversary", loadAdversary},
 		{"assist", loadAssist},
+		{"stats", loadStatsReaders},
+		{"hints-retry", loadHintersRetrying},
 	} {
 		b.Run(tt.name, func(b *testing.B) { benchLoad(b, tt.load) })
 	}
@@ -56,7 +64,7 @@ func BenchmarkLoad(b *testing.B) {
 func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(addr string) *server.Client, helped *atomic.Int64)) {
 	const clients = 50
 	e := newEnv(b, func(s *server.Server) {
-		s.Now, s.Hint, s.Rate, s.Burst, s.Logf = nil, strategy.Auto{Budget: time.Second}, 200, 400, func(string, ...any) {}
+		s.Now, s.Hint, s.Rate, s.Burst, s.Logf = nil, strategy.Auto{Budget: 200 * time.Millisecond}, 200, 400, func(string, ...any) {}
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -79,7 +87,7 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 		wg   sync.WaitGroup
 	)
 	left.Store(int64(b.N))
-	helped0, unavailable0 := helped.Load(), loadUnavailable.Load()
+	helped0, unavailable0, refused0 := helped.Load(), loadUnavailable.Load(), loadRefused.Load()
 	b.ResetTimer()
 	start := time.Now()
 	for i := range clients {
@@ -119,7 +127,7 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
-	n, n503 := helped.Load()-helped0, loadUnavailable.Load()-unavailable0
+	n, n503, refused := helped.Load()-helped0, loadUnavailable.Load()-unavailable0, loadRefused.Load()-refused0
 	stopBg()
 	background.Wait()
 	if len(lat) == 0 {
@@ -130,11 +138,18 @@ func benchLoad(b *testing.B, load func(ctx context.Context, e *env, client func(
 	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(n)/elapsed.Seconds(), "load-answers/s")
 	b.ReportMetric(float64(n503)/elapsed.Seconds(), "load-503/s")
+	if refused > 0 {
+		b.ReportMetric(float64(refused)/elapsed.Seconds(), "load-refused/s")
+	}
 }
 
 // loadUnavailable counts the 503s that the load's clients were answered:
 // for hints, those the solver gave up as too long or busy.
 var loadUnavailable atomic.Int64
+
+// loadRefused counts the requests of the load's clients refused, of those
+// that count them: what asking again at once costs the server.
+var loadRefused atomic.Int64
 
 // tolerated says whether err is one that a loaded server may give the
 // load's clients: 429, 503 (counted in loadUnavailable), or the end of the
@@ -152,12 +167,42 @@ func tolerated(ctx context.Context, err error) bool {
 }
 
 // loadHinters runs 8 clients that each ask for a hint on a 10 × 8 game of
-// its own and play it, until ctx is done.
+// its own and play it, until ctx is done; they wait as server.Client does
+// when refused 429 (up to 5 times, 50 ms doubling), and 50 ms on 503.
 func loadHinters(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	hinters(ctx, client, helped, false)
+}
+
+// loadHintersRetrying is loadHinters with clients that ask again at once
+// when refused, 429 or 503.
+func loadHintersRetrying(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	hinters(ctx, client, helped, true)
+}
+
+// hinters runs 8 clients that each ask for a hint on a 10 × 8 game of its
+// own and play it, until ctx is done, asking again at once when refused if
+// atOnce.
+func hinters(ctx context.Context, client func(string) *server.Client, helped *atomic.Int64, atOnce bool) {
+	tolerated := tolerated
+	hint := func(c *server.Client, g *server.Game) (string, error) { return c.Hint(ctx, g.ID, g.Token) }
+	if atOnce {
+		tolerated = func(ctx context.Context, err error) bool {
+			var ae *server.APIError
+			if errors.As(err, &ae) && ae.Status == http.StatusServiceUnavailable {
+				loadUnavailable.Add(1)
+			}
+			loadRefused.Add(1)
+			return true
+		}
+		hint = func(c *server.Client, g *server.Game) (string, error) {
+			var h server.Hint
+			err := getOnce(ctx, c, "/api/games/"+g.ID+"/hint", g.Token, &h)
+			return h.Guess, err
+		}
+	}
 	var wg sync.WaitGroup
 	for i := range 8 {
 		c := client(fmt.Sprintf("127.3.0.%d", i+1))
-		c.Retries = -1 // no waiting on 429: try again as a busy client would
 		wg.Go(func() {
 			var g *server.Game
 			for ctx.Err() == nil {
@@ -169,7 +214,7 @@ func loadHinters(ctx context.Context, e *env, client func(string) *server.Client
 						continue
 					}
 				}
-				h, err := c.Hint(ctx, g.ID, g.Token)
+				h, err := hint(c, g)
 				if err != nil {
 					tolerated(ctx, err)
 					continue
@@ -237,6 +282,50 @@ func loadAssist(ctx context.Context, e *env, client func(string) *server.Client,
 				select {
 				case <-time.After(2 * time.Second):
 				case <-ctx.Done():
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// getOnce sends one GET request for path, with token if not empty, and
+// decodes the answer into out; a refusal is an *server.APIError, never
+// sent again.
+func getOnce(ctx context.Context, c *server.Client, path, token string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", c.URL+path, nil)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var e server.Error
+		json.NewDecoder(resp.Body).Decode(&e)
+		return &server.APIError{Status: resp.StatusCode, Message: e.Error}
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+// loadStatsReaders runs 16 clients that read /api/stats as fast as they are
+// answered, asking again at once when refused, until ctx is done.
+func loadStatsReaders(ctx context.Context, e *env, client func(string) *server.Client, helped *atomic.Int64) {
+	var wg sync.WaitGroup
+	for i := range 16 {
+		c := client(fmt.Sprintf("127.2.0.%d", i+1))
+		wg.Go(func() {
+			var s server.Stats
+			for ctx.Err() == nil {
+				if err := getOnce(ctx, c, "/api/stats", "", &s); err == nil {
+					helped.Add(1)
+				} else if ctx.Err() == nil {
+					loadRefused.Add(1)
 				}
 			}
 		})

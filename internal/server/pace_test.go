@@ -46,7 +46,7 @@ func TestPacer(t *testing.T) {
 func TestHintPaced(t *testing.T) {
 	h := newHinter(nil, time.Second, 1, nil)
 	var paced bool
-	if err := h.work(context.Background(), "c", func(ctx context.Context) error {
+	if err := h.work(context.Background(), "c", costKey{}, func(ctx context.Context) error {
 		_, paced = ctx.(*pacedContext)
 		return nil
 	}); err != nil || !paced {
@@ -77,7 +77,7 @@ func TestPacedCharge(t *testing.T) {
 	}()
 	const run = 40 * time.Millisecond
 	start := time.Now()
-	if err := h.work(context.Background(), "c", func(ctx context.Context) error {
+	if err := h.work(context.Background(), "c", costKey{}, func(ctx context.Context) error {
 		for range run / time.Millisecond {
 			for end := time.Now().Add(time.Millisecond); time.Now().Before(end); {
 			}

@@ -48,17 +48,26 @@
 //
 // A client is a remote IPv4 address, or an IPv6 /64 network, and may send
 // Rate requests a second. Hints are computed at most once for each state
-// of a game, by at most HintWorkers solvers at once, within HintTimeout of
-// waiting and running, with a few more waiting at most (more are refused
-// with 503 and Retry-After), and each client has a budget of the solver's
-// time (HintShare) apart from its rate: hints, assists and the coach spend
-// it, one at a time (a second under way is refused with 429 and
-// Retry-After), and guesses never wait for it. While guesses come in,
+// of a game, by at most HintWorkers solvers at once, and one more for
+// hints estimated cheap (a lane of their own, so that a hint on a small
+// board never waits behind one on a large board), within HintTimeout of
+// waiting and running. The solvers go round the clients in the order of
+// the solver time each has had, so that a few clients cannot hold them;
+// a few computations wait for each lane at most, and past that the one of
+// the client that had the most is refused with 503 and Retry-After. Each
+// client has a budget of the solver's time (HintShare) apart from its
+// rate: hints, assists and the coach spend it, one at a time (a second
+// under way is refused with 429 and Retry-After), and guesses never wait
+// for it. While guesses come in,
 // the solvers run 15% of the time at most, on threads of the lowest
 // priority, so that the writer and the guesses always have the cores; a
 // hint then takes about seven times as long, its pauses not counted in
 // HintTimeout, but at most 25 s by the clock, within WriteTimeout. Stats
-// cost O(variants) in the Store, and an answer is reused for a second.
+// cost O(variants) in the Store, and an answer is encoded once a second
+// and reused; where there is a Rate, a client may read it 4 times a
+// second. Every refusal that says when to try again is answered after a
+// pause of 250 ms, so that a client that asks again at once, rather than
+// after Retry-After, sends a few requests a second.
 // With package store, an adversary game's guess costs O(codes) whatever
 // its turns, worked out outside the writer, and one that meets too many
 // others at once is answered 503 with Retry-After.
@@ -159,13 +168,17 @@ func (l Limits) withDefaults() Limits {
 const MaxBody = 64 << 10
 
 // DefaultHintShare is the HintShare of a Server that leaves it zero: a
-// client may keep the solver busy 2% of the time, so that 8 clients asking
-// for hints all along take no more than a sixth of a core.
-const DefaultHintShare = 0.02
+// client may keep the solver busy 5% of the time, which covers a person
+// asking for a hint every turn on the largest board the web page offers
+// (up to about 0.8 s of solver on 35 × 20 with serve's solver, one turn
+// in 15 s or more), where 2% stopped one on 10 × 8 at the fourth hint;
+// a script gets a hint of that size every 16 s. The solvers' fair share
+// among clients, not this, keeps many clients from crowding one out.
+const DefaultHintShare = 0.05
 
-// DefaultHintBurst is the HintBurst of a Server that leaves it zero: a few
-// hints of the largest games in a row.
-const DefaultHintBurst = 3 * time.Second
+// DefaultHintBurst is the HintBurst of a Server that leaves it zero: a
+// dozen hints of the largest games in a row.
+const DefaultHintBurst = 10 * time.Second
 
 // Server serves the API and the web page. Fill in its fields, then serve
 // Handler(); the fields must not change afterwards.
@@ -183,14 +196,19 @@ type Server struct {
 	// cost, failing with an error that wraps mm.ErrTooLarge for variants it
 	// will not take on.
 	Hint mm.Strategy
+	// Strategies are the strategies that POST /api/assist may be asked
+	// for by name, besides Hint, which it plays when asked for none; GET
+	// /api/config lists their names. Each must bound its cost as Hint
+	// must. Nil offers Hint alone.
+	Strategies map[string]mm.Strategy
 	// HintTimeout bounds the time of a hint, an assist or the coach:
 	// queueing for a solver and the solver's running time, not the pauses
 	// its pace adds while guesses come in, which a wall of 25 s by the
 	// clock bounds (or HintTimeout, if longer); 0 means 10 seconds.
 	HintTimeout time.Duration
-	// HintWorkers is the number of hints computed at once; 0 means one
-	// less than GOMAXPROCS, and at least one, so that hints never take
-	// every core from the guesses.
+	// HintWorkers is the number of hints computed at once, besides one
+	// for hints estimated cheap; 0 means one less than GOMAXPROCS, and at
+	// least one, so that hints never take every core from the guesses.
 	HintWorkers int
 	// HintShare is the share of one core that a client may keep the solver
 	// busy for, on average, when the server has a Rate: each client has a
@@ -238,6 +256,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	if s.Rate > 0 {
 		h.limiter = newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now)
+		h.statsLimiter = newLimiter(statsRate, statsBurst, h.now)
 	}
 	if s.Hint != nil {
 		timeout := s.HintTimeout
@@ -250,15 +269,7 @@ func (s *Server) Handler() http.Handler {
 		}
 		var budget *limiter
 		if s.Rate > 0 {
-			share, burst := s.HintShare, s.HintBurst
-			if share <= 0 {
-				share = DefaultHintShare
-			}
-			if burst <= 0 {
-				burst = DefaultHintBurst
-			}
-			// In milliseconds of the solver's time.
-			budget = newLimiter(rate.Limit(share*1000), max(1, int(burst.Milliseconds())), h.now)
+			budget = newHintBudget(s.HintShare, s.HintBurst, h.now)
 		}
 		h.hints = newHinter(s.Hint, timeout, workers, budget)
 	}
@@ -289,16 +300,31 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
+// newHintBudget returns the budget of each client's share of the solver,
+// in milliseconds of its time, for Server.HintShare and HintBurst.
+func newHintBudget(share float64, burst time.Duration, now func() time.Time) *limiter {
+	if share <= 0 {
+		share = DefaultHintShare
+	}
+	if burst <= 0 {
+		burst = DefaultHintBurst
+	}
+	return newLimiter(rate.Limit(share*1000), max(1, int(burst.Milliseconds())), now)
+}
+
 // handler holds what Handler derives from a Server.
 type handler struct {
 	*Server
-	limits     Limits
-	defaults   mm.Rules
-	limiter    *limiter // nil without a rate limit
-	hints      *hinter  // nil without a solver
-	statsCache statsCache
-	now        func() time.Time
-	logf       func(format string, args ...any)
+	limits   Limits
+	defaults mm.Rules
+	limiter  *limiter // nil without a rate limit
+	// statsLimiter bounds each client's reads of /api/stats, whose
+	// answer changes once a second; nil without a rate limit.
+	statsLimiter *limiter
+	hints        *hinter // nil without a solver
+	statsCache   statsCache
+	now          func() time.Time
+	logf         func(format string, args ...any)
 }
 
 // jsonNotFound answers requests that no API route matches with a JSON
@@ -442,7 +468,11 @@ func (h *handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	}
 	var re retrier
 	if errors.As(err, &re) {
-		w.Header().Set("Retry-After", strconv.Itoa(seconds(re.RetryAfter())))
+		wait := hold(r, re.RetryAfter())
+		if wait < 0 {
+			return // gone
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(seconds(wait)))
 	}
 	switch status {
 	case http.StatusUnauthorized:

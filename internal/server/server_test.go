@@ -683,3 +683,62 @@ func TestGuessBusy(t *testing.T) {
 		t.Errorf("guess the Store found busy: %d, Retry-After %q, %s; want 503, Retry-After 2", status, h.Get("Retry-After"), b)
 	}
 }
+
+// Reads of /api/stats, whose answer changes once a second, are bounded
+// far below the rate of requests, per client, and a refusal, like every
+// refusal that says when to try again, is answered after a pause: a
+// client that asks again at once sends a few requests a second, not
+// thousands (issue 46: 16 clients reading stats at 200 a second, or
+// asking again at once when refused, took a third of the guesses).
+func TestStatsBounded(t *testing.T) {
+	e := newEnv(t, func(s *server.Server) { s.Rate, s.Burst = 1000, 1000 })
+	ctx := context.Background()
+	a, b := fromAddr(e, "127.6.0.1"), fromAddr(e, "127.6.0.2")
+	answered := 0
+	var refused *server.APIError
+	for range 20 {
+		_, err := a.Stats(ctx)
+		if err == nil {
+			answered++
+			continue
+		}
+		if !errors.As(err, &refused) {
+			t.Fatal(err)
+		}
+		break
+	}
+	if answered > 8 || refused == nil || refused.Status != http.StatusTooManyRequests || !strings.Contains(refused.Message, "once a second") {
+		t.Fatalf("20 reads of /api/stats at once: %d answered, then %v; want at most 8, then 429", answered, refused)
+	}
+	if _, err := b.Stats(ctx); err != nil {
+		t.Errorf("another client's read of /api/stats: %v", err)
+	}
+	// The server's clock lets the client read again.
+	e.clock.Add(time.Second)
+	if _, err := a.Stats(ctx); err != nil {
+		t.Errorf("a read of /api/stats a second later: %v", err)
+	}
+	// A refusal comes after a pause, whether of stats' bound (answered
+	// by the handler) or of the rate (by the limit before it).
+	e2 := newEnv(t, func(s *server.Server) { s.Rate, s.Burst = 1, 1 })
+	for _, c := range []struct {
+		what string
+		e    *env
+		path string
+	}{
+		{"/api/stats over its bound", e, "/api/stats"},
+		{"a request over the rate", e2, "/api/config"},
+	} {
+		for i := 0; ; i++ {
+			start := time.Now()
+			status, h, _ := c.e.call(t, "GET", c.path, "")
+			if status == 200 && i < 20 {
+				continue
+			}
+			if d := time.Since(start); status != http.StatusTooManyRequests || h.Get("Retry-After") == "" || d < 200*time.Millisecond {
+				t.Errorf("%s: %d, Retry-After %q, after %v; want 429 with Retry-After after a pause", c.what, status, h.Get("Retry-After"), d)
+			}
+			break
+		}
+	}
+}

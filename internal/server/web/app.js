@@ -23,6 +23,7 @@ let busy = false;  // a request is under way
 let ticker = null; // the countdown's interval
 let deadline = 0;  // performance.now() at which time runs out
 let coachFor = null; // the game whose coach's figures are shown or on their way
+let hintWait = null; // the wait to ask again for a hint refused for now
 
 function colour(k) {
   if (k < COLOURS.length) return COLOURS[k];
@@ -61,6 +62,10 @@ async function api(method, path, body, auth) {
     const msg = data && data.error ? data.error : resp.status + " " + resp.statusText;
     const err = new Error(msg.replace(/^mastermind: /, ""));
     err.status = resp.status;
+    // Seconds to wait before asking again, for a busy solver or a share
+    // of it spent; null if the server did not say.
+    const after = Number(resp.headers.get("Retry-After"));
+    err.retryAfter = resp.headers.has("Retry-After") && after >= 0 ? after : null;
     throw err;
   }
   return data;
@@ -167,7 +172,7 @@ function render() {
 
   $("submit").disabled = busy || !canGuess() || guess.length !== game.pegs;
   $("clear").disabled = !canGuess() || guess.length === 0;
-  $("hint").disabled = busy || !canGuess();
+  $("hint").disabled = busy || !canGuess() || hintWait !== null;
   $("hint").hidden = !hints;
 
   const body = $("history").tBodies[0];
@@ -248,6 +253,7 @@ function startClock() {
 // show makes g the game on the page, played with the token of this tab if
 // it has one.
 function show(g) {
+  cancelHintWait();
   if (g.token) saveToken(g.id, g.token);
   token = savedToken(g.id) || g.token || null;
   delete g.token;
@@ -279,6 +285,7 @@ async function refresh() {
 async function submit() {
   if (busy || !canGuess() || guess.length !== game.pegs) return;
   const code = guess.map((k) => SYMBOLS[k]).join("");
+  cancelHintWait();
   busy = true;
   render();
   try {
@@ -302,24 +309,73 @@ async function submit() {
   }
 }
 
+// sleep resolves after the given seconds, counting them down with tick,
+// or at once with false if cancel is called first.
+function sleep(seconds, tick) {
+  let cancel;
+  const p = new Promise((resolve) => {
+    let left = Math.max(1, Math.ceil(seconds));
+    tick(left);
+    const t = setInterval(() => {
+      left--;
+      if (left > 0) { tick(left); return; }
+      clearInterval(t);
+      resolve(true);
+    }, 1000);
+    cancel = () => { clearInterval(t); resolve(false); };
+  });
+  return { done: p, cancel };
+}
+
+// cancelHintWait stops waiting to ask for a hint again.
+function cancelHintWait() {
+  if (hintWait !== null) hintWait.cancel();
+  hintWait = null;
+}
+
+// hint asks the server's solver for the next guess. A hint refused for
+// now (the solver busy, or this player's share of it spent) is asked for
+// again once the server's Retry-After has passed, saying so meanwhile;
+// a guess or a new game in the meantime cancels it.
 async function hint() {
-  if (busy || !canGuess()) return;
+  if (busy || !canGuess() || hintWait !== null) return;
+  const id = game.id, turns = game.history.length;
+  const current = () => game !== null && game.id === id && game.history.length === turns && canGuess();
   busy = true;
   render();
   setStatus("Thinking…");
-  try {
-    const h = await api("GET", "/api/games/" + encodeURIComponent(game.id) + "/hint", undefined, true);
-    guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
-    hinted = true;
-    busy = false;
-    render();
-    setStatus("The solver suggests " + h.guess + ". Press Guess to play it, or choose colours for a guess of your own.");
-    $("submit").focus();
-  } catch (e) {
-    busy = false;
-    render();
-    if (lostToken(e)) return;
-    setStatus("No hint: " + e.message, true);
+  for (;;) {
+    try {
+      const h = await api("GET", "/api/games/" + encodeURIComponent(id) + "/hint", undefined, true);
+      busy = false;
+      if (!current()) { render(); return; }
+      guess = [...h.guess].map((ch) => SYMBOLS.indexOf(ch));
+      hinted = true;
+      render();
+      setStatus("The solver suggests " + h.guess + ". Press Guess to play it, or choose colours for a guess of your own.");
+      $("submit").focus();
+      return;
+    } catch (e) {
+      busy = false;
+      render();
+      if (lostToken(e)) return;
+      if (e.retryAfter === null || (e.status !== 429 && e.status !== 503) || !current()) {
+        if (current()) setStatus("No hint: " + e.message, true);
+        return;
+      }
+      // Wait as the server asks, then ask again; the player may guess
+      // meanwhile, which ends the wait.
+      hintWait = sleep(e.retryAfter, (left) => {
+        if (current()) setStatus("No hint yet: " + e.message.replace(/; try again$/, "") + ". Asking again in " + left + " s…");
+      });
+      render();
+      const again = await hintWait.done;
+      hintWait = null;
+      if (!again || !current()) { render(); return; }
+      busy = true;
+      render();
+      setStatus("Thinking…");
+    }
   }
 }
 

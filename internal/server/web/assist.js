@@ -20,8 +20,39 @@ async function api(method, path, body) {
   const resp = await fetch(path, opts);
   let data = null;
   try { data = await resp.json(); } catch (e) { data = null; }
-  if (!resp.ok) throw new Error((data && data.error ? data.error : resp.status + " " + resp.statusText).replace(/^mastermind: /, ""));
+  if (!resp.ok) {
+    const err = new Error((data && data.error ? data.error : resp.status + " " + resp.statusText).replace(/^mastermind: /, ""));
+    err.status = resp.status;
+    // Seconds to wait before asking again; null if the server did not say.
+    const after = Number(resp.headers.get("Retry-After"));
+    err.retryAfter = resp.headers.has("Retry-After") && after >= 0 ? after : null;
+    throw err;
+  }
   return data;
+}
+
+// session counts the sessions started, so that a wait of one that has
+// ended is abandoned.
+let session = 0;
+
+// patiently calls f until it does not throw a refusal for now (429 or
+// 503 with Retry-After), waiting as the server asks and saying so; it
+// throws any other error, or Error("abandoned") if the session changed.
+async function patiently(f) {
+  const mine = session;
+  for (;;) {
+    try {
+      return await f();
+    } catch (e) {
+      if (e.retryAfter === null || e.retryAfter === undefined || (e.status !== 429 && e.status !== 503)) throw e;
+      for (let left = Math.max(1, Math.ceil(e.retryAfter)); left > 0; left--) {
+        if (session !== mine) throw new Error("abandoned");
+        setStatus("The solver cannot answer yet: " + e.message.replace(/; try again$/, "") + ". Asking again in " + left + " s…");
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      if (session !== mine) throw new Error("abandoned");
+    }
+  }
 }
 
 // score returns the black and white pegs guess g gets against code c.
@@ -44,11 +75,13 @@ function setStatus(msg, isError) {
 }
 
 // ask sends the history and shows the answer; it throws on a refusal.
+// It waits out a refusal for now, as patiently does.
 async function ask() {
-  answer = await api("POST", "/api/assist", {
-    colors: rules.colors, pegs: rules.pegs, distinct: rules.distinct,
+  const body = {
+    colors: rules.colors, pegs: rules.pegs, distinct: rules.distinct, strategy: rules.strategy,
     history: turns.map((t) => ({ guess: t.guess, black: t.black, white: t.white })),
-  });
+  };
+  answer = await patiently(() => api("POST", "/api/assist", body));
   if (turns.length > 0) turns[turns.length - 1].left = answer.remaining;
   render();
 }
@@ -83,12 +116,17 @@ function render() {
 async function start(ev) {
   if (ev) ev.preventDefault();
   stopWatching();
-  rules = { colors: Number($("colors").value), pegs: Number($("pegs").value), distinct: $("distinct").checked };
+  session++;
+  rules = {
+    colors: Number($("colors").value), pegs: Number($("pegs").value), distinct: $("distinct").checked,
+    strategy: $("strategy").value,
+  };
   turns = [];
   try {
     await ask();
     setStatus("Play the proposed guess (or type your own), then enter its black and white pegs.");
   } catch (e) {
+    if (e.message === "abandoned") return;
     rules = null;
     render();
     $("session").hidden = false;
@@ -106,6 +144,7 @@ async function submit(ev) {
     $("white").value = 0;
     setStatus(answer.solved ? "Found." : "Answer " + turns.length + " taken.");
   } catch (e) {
+    if (e.message === "abandoned") return;
     turns.pop();
     render();
     setStatus("Not taken: " + e.message, true);
@@ -119,6 +158,7 @@ async function undo() {
     await ask();
     setStatus("Took back answer " + (turns.length + 1) + " (" + t.guess + ").");
   } catch (e) {
+    if (e.message === "abandoned") return;
     setStatus(e.message, true);
   }
 }
@@ -149,7 +189,9 @@ async function watch() {
     try {
       await ask();
     } catch (e) {
+      if (watching !== secret) return; // a new session meanwhile
       stopWatching();
+      render();
       setStatus(e.message, true);
       return;
     }
@@ -173,6 +215,12 @@ async function loadConfig() {
     $("pegs").value = c.defaults.pegs;
     $("pegs").max = c.limits.maxPegs;
     $("distinct").checked = c.defaults.distinct;
+    for (const name of c.strategies || []) {
+      const o = document.createElement("option");
+      o.value = name;
+      o.textContent = name;
+      $("strategy").append(o);
+    }
     if (!c.hints) setStatus("This server gives no hints, so the assistant cannot work here.", true);
   } catch (e) {
     // The form keeps the classic defaults.
