@@ -130,6 +130,11 @@ type Progress struct {
 // within Options.MaxDepth.
 var ErrDepth = errors.New("mastermind: no strategy within the most guesses allowed")
 
+// ErrInternal is wrapped by the error of a search that contradicts itself:
+// a defect of the package, never of the input (the command line reports it
+// as a failure, exit status 1, not as bad input).
+var ErrInternal = errors.New("exact: internal error")
+
 // depthError says which search found no strategy within the depth; it
 // wraps ErrDepth.
 type depthError struct{ msg string }
@@ -396,7 +401,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	}
 	gotTotal, gotDepth := t.Cost()
 	if gotTotal != int(total) || gotDepth > depth {
-		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, depth)
+		return nil, fmt.Errorf("%w: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", ErrInternal, gotTotal, gotDepth, total, depth)
 	}
 	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }
@@ -491,11 +496,11 @@ func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result
 		return nil, err
 	}
 	if t == nil {
-		return nil, fmt.Errorf("exact: internal error: no tree below %v", g)
+		return nil, fmt.Errorf("%w: no tree below %v", ErrInternal, g)
 	}
 	gotTotal, gotDepth := t.Cost()
 	if gotTotal != int(total) || gotDepth > d {
-		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, d)
+		return nil, fmt.Errorf("%w: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", ErrInternal, gotTotal, gotDepth, total, d)
 	}
 	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }
