@@ -23,7 +23,8 @@
 // codes, or single codes and one pair, are settled without a search.
 //
 // The search runs on compact data: candidates are uint16 columns of a
-// feedback table with a byte per (candidate, guess) pair, laid out by
+// feedback table with a byte per (candidate, guess) pair (so up to 21
+// pegs, whose 252 feedbacks a byte tells apart), laid out by
 // candidate so that a pool is scored one forward pass per candidate; sets
 // of up to 256 codes on four pegs are scored by bit-parallel arithmetic on
 // masks of the set; classes are partitioned in place in per-level buffers;
