@@ -22,7 +22,8 @@ type codes struct {
 	keyDense []uint8
 	pegs     []uint8  // [g·p + i]: colour of peg i of code g
 	colours  []uint64 // [g]: the colours code g holds
-	// The unary form (nil beyond 64 pegs × colours): bit i·c+k of pos is
+	// The unary form (nil beyond 64 pegs × colours, or 15 pegs, where
+	// the lookup classBT outgrows 256 entries): bit i·c+k of pos is
 	// set when peg i has colour k, and bits k·p to k·p+m−1 of cnt when
 	// colour k has m pegs. The black pegs between two codes are the bits
 	// their pos words share, black and white together the bits their cnt
@@ -139,7 +140,7 @@ func newCodes(sp *mm.Space) *codes {
 		}
 	}
 	var seen [64]int
-	if P*C <= 64 {
+	if P*C <= 64 && len(cs.classBT) <= maxUnaryBT {
 		cs.pos, cs.cnt = make([]uint64, N), make([]uint64, N)
 		for g := range N {
 			clear(seen[:C])
@@ -181,23 +182,45 @@ func newCodes(sp *mm.Space) *codes {
 	return cs
 }
 
+// maxUnaryBT is the most entries of classBT the unary form reads, (p+1)²
+// for p pegs: up to 15 pegs. (A lookup of 64 entries, as there was, held
+// only up to 7 pegs; from 8 on, black and white pegs wrapped round and
+// gave wrong feedbacks, and the search wrong trees.)
+const maxUnaryBT = 256
+
 // fillUnary writes the feedbacks of every code, as a guess, against code c
-// into row and returns the mask of the feedbacks that occur. cs.pos must
-// be set.
-func (cs *codes) fillUnary(c int32, row []uint8) uint64 {
+// into row and marks in occur the feedbacks that occur (bit f%64 of word
+// f/64). cs.pos must be set.
+func (cs *codes) fillUnary(c int32, row []uint8, occur *[4]uint64) {
 	cp, cc := cs.pos[c], cs.cnt[c]
 	stride := cs.rules.Pegs + 1
-	var bt [64]uint8
+	var bt [maxUnaryBT]uint8
 	copy(bt[:], cs.classBT)
 	cnt := cs.cnt[:len(cs.pos)]
 	row = row[:len(cs.pos)]
-	var occur uint64
+	if len(cs.fbs) <= 64 {
+		// Up to 9 pegs: the feedbacks that occur in one word, kept in a
+		// register.
+		var seen uint64
+		for g, gp := range cs.pos {
+			b := bits.OnesCount64(gp & cp)
+			t := bits.OnesCount64(cnt[g] & cc)
+			d := bt[(b*stride+t)&(maxUnaryBT-1)]
+			row[g] = d
+			seen |= 1 << (d & 63)
+		}
+		occur[0] |= seen
+		return
+	}
+	var seen [4]uint64
 	for g, gp := range cs.pos {
 		b := bits.OnesCount64(gp & cp)
 		t := bits.OnesCount64(cnt[g] & cc)
-		d := bt[(b*stride+t)&63]
+		d := bt[(b*stride+t)&(maxUnaryBT-1)]
 		row[g] = d
-		occur |= 1 << (d & 63)
+		seen[d>>6&3] |= 1 << (d & 63)
 	}
-	return occur
+	for i, x := range seen {
+		occur[i] |= x
+	}
 }

@@ -23,7 +23,8 @@
 // codes, or single codes and one pair, are settled without a search.
 //
 // The search runs on compact data: candidates are uint16 columns of a
-// feedback table with a byte per (candidate, guess) pair, laid out by
+// feedback table with a byte per (candidate, guess) pair (so up to 21
+// pegs, whose 252 feedbacks a byte tells apart), laid out by
 // candidate so that a pool is scored one forward pass per candidate; sets
 // of up to 256 codes on four pegs are scored by bit-parallel arithmetic on
 // masks of the set; classes are partitioned in place in per-level buffers;
@@ -129,6 +130,11 @@ type Progress struct {
 // ErrDepth is wrapped by the error of a search that finds no strategy
 // within Options.MaxDepth.
 var ErrDepth = errors.New("mastermind: no strategy within the most guesses allowed")
+
+// ErrInternal is wrapped by the error of a search that contradicts itself:
+// a defect of the package, never of the input (the command line reports it
+// as a failure, exit status 1, not as bad input).
+var ErrInternal = errors.New("exact: internal error")
 
 // depthError says which search found no strategy within the depth; it
 // wraps ErrDepth.
@@ -396,7 +402,7 @@ func (sv *Solver) Solve(ctx context.Context, st *mm.State) (*Result, error) {
 	}
 	gotTotal, gotDepth := t.Cost()
 	if gotTotal != int(total) || gotDepth > depth {
-		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, depth)
+		return nil, fmt.Errorf("%w: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", ErrInternal, gotTotal, gotDepth, total, depth)
 	}
 	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }
@@ -491,11 +497,11 @@ func (sv *Solver) Opening(ctx context.Context, st *mm.State, g mm.Code) (*Result
 		return nil, err
 	}
 	if t == nil {
-		return nil, fmt.Errorf("exact: internal error: no tree below %v", g)
+		return nil, fmt.Errorf("%w: no tree below %v", ErrInternal, g)
 	}
 	gotTotal, gotDepth := t.Cost()
 	if gotTotal != int(total) || gotDepth > d {
-		return nil, fmt.Errorf("exact: internal error: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", gotTotal, gotDepth, total, d)
+		return nil, fmt.Errorf("%w: rebuilt tree costs %d guesses, depth %d; the search found %d, depth %d", ErrInternal, gotTotal, gotDepth, total, d)
 	}
 	return &Result{Tree: t, Total: gotTotal, Depth: gotDepth, Nodes: s.nodes.Load()}, nil
 }

@@ -228,7 +228,7 @@ func SolveOpenings(ctx context.Context, st *mm.State, opts *Options, j Journal) 
 	}
 	gotTotal, gotDepth := t.Cost()
 	if gotTotal != best.total || gotDepth != best.depth {
-		return nil, fmt.Errorf("exact: internal error: the tree by first guess costs %d guesses, depth %d; its units add up to %d, depth %d", gotTotal, gotDepth, best.total, best.depth)
+		return nil, fmt.Errorf("%w: the tree by first guess costs %d guesses, depth %d; its units add up to %d, depth %d", ErrInternal, gotTotal, gotDepth, best.total, best.depth)
 	}
 	return &Result{Tree: t, Total: best.total, Depth: best.depth, Nodes: sv.s.nodes.Load()}, nil
 }

@@ -50,6 +50,26 @@ const MaxTable = 1 << 28
 // codes).
 const Practical = 5_000
 
+// maxFeedbacks is the most feedbacks the search tells apart: a byte each,
+// in the table and in the scratch counts. Pegs of maxFeedbackPegs have
+// 252 (a variant of p pegs has (p+1)(p+2)/2 − 1).
+const (
+	maxFeedbacks    = 256
+	maxFeedbackPegs = 21
+)
+
+// checkFeedbacks returns an error wrapping mm.ErrUnsupported if r has more
+// feedbacks than the search tells apart. Only a later state of a variant
+// of 22 pegs or more, a few dozen candidates among millions of codes, has
+// a table small enough to get that far.
+func checkFeedbacks(r mm.Rules) error {
+	if r.NumFeedbacks() <= maxFeedbacks {
+		return nil
+	}
+	return fmt.Errorf("%w: exact search of %v: its %d feedbacks are more than the %d its table holds, a byte each (at most %d pegs)",
+		mm.ErrUnsupported, r, r.NumFeedbacks(), maxFeedbacks, maxFeedbackPegs)
+}
+
 // maxCodes is the most codes of a space whose feedback table of every
 // code against every code fits MaxTable.
 const maxCodes = 1 << 14
@@ -123,6 +143,9 @@ func newProblem(sp *mm.Space, cands *mm.Set) (*problem, error) {
 	n := cands.Len()
 	if int64(n)*int64(sp.Len()) > MaxTable || n > 1<<16 {
 		return nil, tooLarge(sp.Rules(), n, sp.Len())
+	}
+	if err := checkFeedbacks(sp.Rules()); err != nil {
+		return nil, err
 	}
 	p := &problem{codes: codesOf(sp), stride: n, cols: make([]int32, n)}
 	for i := range p.cols {
@@ -205,14 +228,16 @@ func (f *freeList[T]) put(x T) {
 // column.
 func (p *problem) fillTable() {
 	N, n := p.N, p.stride
-	var used atomic.Uint64
+	// The feedbacks that occur, bit f%64 of word f/64: dense feedbacks
+	// run past 64 from 10 pegs on.
+	var used [4]atomic.Uint64
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	const chunk = 8
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			var keys []uint16
-			var occur uint64
+			var occur [4]uint64
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
@@ -221,7 +246,7 @@ func (p *problem) fillTable() {
 				for c := lo; c < min(lo+chunk, n); c++ {
 					row := p.tab[c*N : (c+1)*N]
 					if p.pos != nil {
-						occur |= p.fillUnary(p.cols[c], row)
+						p.fillUnary(p.cols[c], row, &occur)
 						continue
 					}
 					// By symmetry, the candidate's code as a guess
@@ -230,23 +255,33 @@ func (p *problem) fillTable() {
 						keys = make([]uint16, N)
 					}
 					p.sp.All().Keys(int(p.cols[c]), keys)
+					if len(p.fbs) <= 64 {
+						var seen uint64 // in a register
+						for g, k := range keys {
+							d := p.keyDense[k]
+							row[g] = d
+							seen |= 1 << (d & 63)
+						}
+						occur[0] |= seen
+						continue
+					}
 					for g, k := range keys {
 						d := p.keyDense[k]
 						row[g] = d
-						occur |= 1 << (d & 63)
+						occur[d>>6&3] |= 1 << (d & 63)
 					}
 				}
 			}
-			for {
-				old := used.Load()
-				if used.CompareAndSwap(old, old|occur) {
-					break
-				}
+			for i, x := range occur {
+				used[i].Or(x)
 			}
 		})
 	}
 	wg.Wait()
-	p.b = bits.OnesCount64(used.Load() &^ (1 << p.win))
+	p.b = -1 // the win
+	for i := range used {
+		p.b += bits.OnesCount64(used[i].Load())
+	}
 }
 
 // col returns the feedbacks of every guess against the code of column c.

@@ -290,7 +290,7 @@ func (w *worker) shortcut(set []uint16) (perfect, pair int32) {
 	for _, c := range set {
 		// c's code as a guess against d's is d's against c's.
 		col := p.col(c)
-		var seen, twice [2]uint64
+		var seen, twice [4]uint64 // by dense feedback, up to 255
 		dup := 0
 		for _, d := range set {
 			f := col[p.cols[d]]

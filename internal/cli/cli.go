@@ -11,7 +11,8 @@
 // instead, which replaces the process (see Full).
 //
 // Errors are one line on stderr; bad input exits with status 2, a command
-// that ran but failed (a game not solved, a game lost) with status 1.
+// that ran but failed (a game not solved, a game lost, an internal error)
+// with status 1.
 package cli
 
 import (
@@ -26,12 +27,13 @@ import (
 	"time"
 
 	_ "github.com/mastermind-toolkit/mastermind/deep" // registers the deep strategy
+	"github.com/mastermind-toolkit/mastermind/exact"
 )
 
 // Exit statuses.
 const (
 	ExitOK      = 0
-	ExitFailure = 1 // the command ran but did not succeed (a game not solved)
+	ExitFailure = 1 // the command ran but did not succeed (a game not solved, an internal error)
 	ExitUsage   = 2 // bad input: flags, codes, feedback, rules, sizes
 	ExitPending = 3 // the work is not finished: run it again to go on (optima)
 	// A command stopped by a signal exits with 128 plus the signal's
@@ -141,7 +143,10 @@ func Report(stderr io.Writer, err error) int {
 		return ExitPending
 	}
 	var f *failure
-	if errors.As(err, &f) {
+	if errors.As(err, &f) || errors.Is(err, exact.ErrInternal) {
+		// A search that contradicts itself is a defect, whatever
+		// command met it, not bad input: the same input may be fine
+		// once it is fixed.
 		return ExitFailure
 	}
 	return ExitUsage

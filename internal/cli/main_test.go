@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,9 @@ import (
 	"syscall"
 	"testing"
 
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
 )
 
@@ -409,6 +413,30 @@ func TestFailure(t *testing.T) {
 	}
 	if code := Report(&stderr, nil); code != 0 {
 		t.Errorf("report(nil) = %d; want 0", code)
+	}
+}
+
+// TestInternalError checks that an internal error of the exact search is
+// reported as a failure (exit status 1), not as bad input (2): as bench
+// meets it, in a game of a strategy's run, and as any other command does.
+// (Optimal 2 × 8 once failed so and exited 2.)
+func TestInternalError(t *testing.T) {
+	internal := fmt.Errorf("%w: rebuilt tree costs 1170 guesses, depth 6; the search found 1122, depth 6", exact.ErrInternal)
+	secret, err := mm.Rules{Colors: 2, Pegs: 8}.ParseCode("11111111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range []error{
+		runError("optimal", &eval.GameError{Secret: secret, Err: internal}),
+		fmt.Errorf("mastermind: solve: %w", internal),
+	} {
+		var stderr bytes.Buffer
+		if code := Report(&stderr, err); code != ExitFailure {
+			t.Errorf("Report(%v) = %d; want %d", err, code, ExitFailure)
+		}
+		if !strings.Contains(stderr.String(), "internal error") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("Report(%v) wrote %q; want one line naming the internal error", err, &stderr)
+		}
 	}
 }
 

@@ -100,7 +100,7 @@ func writeMan(w io.Writer, root *cobra.Command) {
 	p("Success.")
 	p(".TP")
 	p("1")
-	p("The command ran and failed: a game not solved within its guesses, a game lost, the server stopped.")
+	p("The command ran and failed: a game not solved within its guesses, a game lost, the server stopped, an internal error.")
 	p(".TP")
 	p("2")
 	p("Bad usage or input: flags, codes, answers, rules, sizes that cannot fit, a server that cannot be reached.")
