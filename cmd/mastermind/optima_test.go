@@ -18,10 +18,10 @@ import (
 // TestOptimaKilled kills optima midway through the table, by SIGKILL, and
 // checks that it leaves a table it can read, with every row's tree, and
 // that the next run solves only the rows left, to the table a run never
-// stopped makes: records/'s rows and trees, byte for byte. (Those are what
-// optima makes of them, which TestOptimaShardKilled checks again for
-// 6 × 4; comparing with them rather than with a second whole run here
-// saves half this test's time.)
+// stopped makes: records/'s rows and trees, byte for byte. (A search makes
+// those, as records' TestOptimaRegenerate checks for the same rows, and
+// TestOptimaShardKilled for 6 × 4 through optima; comparing with them
+// rather than with a second whole run here saves half this test's time.)
 func TestOptimaKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and solves tables of several seconds")
