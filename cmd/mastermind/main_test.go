@@ -109,6 +109,9 @@ func TestLight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds both commands")
 	}
+	// Mostly waits on its child processes: it runs beside the other
+	// tests that do.
+	t.Parallel()
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	light, full := filepath.Join(dir, "mastermind"), filepath.Join(dir, "mastermind-full")

@@ -46,6 +46,11 @@ func TestGridAuto(t *testing.T) {
 	if refused != 1 {
 		t.Errorf("random-consistent refused %d cells; want 1, 9 pegs of 12 colours", refused)
 	}
+	// The other formats on a grid as large, 8 cells, of small variants:
+	// the same code writes them, and auto's 50 ms guesses on 9 × 12 took
+	// most of the seconds of each run.
+	args = []string{"grid", "--pegs", "3,4", "--colors", "4,5", "--games", "3",
+		"--strategy", "auto,random-consistent", "--budget", "50ms"}
 	rows, err := csv.NewReader(strings.NewReader(mustRun(t, "", append(args, "--csv")...))).ReadAll()
 	if err != nil || len(rows) != 9 || rows[0][0] != "strategy" {
 		t.Fatalf("grid --csv: %d rows, %v", len(rows), err)

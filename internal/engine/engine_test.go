@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -220,14 +222,28 @@ func TestTies(t *testing.T) {
 // small spaces.)
 func bestByHand(cands *mm.Set, o Objective, consistentOnly bool, bonus int64) int {
 	sp := cands.Space()
-	counts := make([]uint32, sp.Keys())
+	key := nodeKeyOf(cands)
+	rkey := fmt.Sprint(key, o, consistentOnly, bonus)
+	hand.Lock()
+	defer hand.Unlock()
+	if g, ok := hand.best[rkey]; ok {
+		return g
+	}
+	k := sp.Keys()
+	if hand.key != key {
+		// Each code's counts against the candidates, kept for the
+		// node's other objectives and bonuses: the scan is the slow part.
+		hand.key, hand.counts = key, make([]uint32, sp.Len()*k)
+		for g := 0; g < sp.Len(); g++ {
+			cands.Count(g, hand.counts[g*k:(g+1)*k])
+		}
+	}
 	best := Pick{}
 	for g := 0; g < sp.Len(); g++ {
 		if consistentOnly && !cands.Contains(sp.Code(g)) {
 			continue
 		}
-		clear(counts)
-		cands.Count(g, counts)
+		counts := hand.counts[g*k : (g+1)*k]
 		p := Pick{OK: true, Cons: counts[sp.SolvedKey()] != 0, Score: o.Score(counts), Index: g}
 		if p.Cons {
 			p.Score -= bonus
@@ -236,7 +252,35 @@ func bestByHand(cands *mm.Set, o Objective, consistentOnly bool, bonus int64) in
 			best = p
 		}
 	}
+	if hand.best == nil {
+		hand.best = map[string]int{}
+	}
+	hand.best[rkey] = best.Index
 	return best.Index
+}
+
+// hand keeps bestByHand's answers, by node, objective and bonus, and the
+// counts of the last node it scanned. The tests play several random games
+// from the root of each variant, and the scan of every code against every
+// other at the root took most of this package's time, once a game
+// (TestSampleNoBetterThanFullScan, 28 s at load 8); the nodes and checks
+// are the same.
+var hand struct {
+	sync.Mutex
+	best   map[string]int
+	key    string
+	counts []uint32
+}
+
+// nodeKeyOf returns a key for the variant and candidates of cands.
+func nodeKeyOf(cands *mm.Set) string {
+	var b strings.Builder
+	b.WriteString(cands.Space().Rules().String())
+	for i := range cands.Len() {
+		b.WriteString(",")
+		b.WriteString(strconv.Itoa(cands.Index(i)))
+	}
+	return b.String()
 }
 
 // bonuses returns the bonuses for candidates to test o with: entropy's
