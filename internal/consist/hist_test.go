@@ -1,0 +1,170 @@
+package consist
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+)
+
+// Fixed histories: seeded games saved in testdata, so that a change to the
+// solver is measured on the same turns before and after (seededGame's
+// histories depend on the solver that plays them).
+
+// fixedGames names the saved games: variant, count first, turns kept.
+var fixedGames = []struct {
+	name       string
+	r          mm.Rules
+	countFirst bool
+	turns      int
+}{
+	{"20x20", mm.Rules{Pegs: 20, Colors: 20}, false, 60},
+	{"30x10", mm.Rules{Pegs: 30, Colors: 10}, true, 45},
+	{"30x30", mm.Rules{Pegs: 30, Colors: 30}, false, 30},
+	{"100x20", mm.Rules{Pegs: 100, Colors: 20}, true, 75},
+}
+
+func writeHistory(path string, r mm.Rules, turns []mm.Turn) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %d\n", r.Pegs, r.Colors)
+	for _, t := range turns {
+		for i, c := range t.Guess.Colors() {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(c))
+		}
+		fmt.Fprintf(&b, " %d %d\n", t.Feedback.Black, t.Feedback.White)
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+func readHistory(path string) (mm.Rules, []mm.Turn, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return mm.Rules{}, nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	var r mm.Rules
+	var turns []mm.Turn
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if r.Pegs == 0 {
+			r.Pegs, _ = strconv.Atoi(fs[0])
+			r.Colors, _ = strconv.Atoi(fs[1])
+			continue
+		}
+		var cs []int
+		for _, s := range strings.Split(fs[0], ",") {
+			c, _ := strconv.Atoi(s)
+			cs = append(cs, c)
+		}
+		g, err := mm.NewCode(cs...)
+		if err != nil {
+			return r, nil, err
+		}
+		b, _ := strconv.Atoi(fs[1])
+		w, _ := strconv.Atoi(fs[2])
+		turns = append(turns, mm.Turn{Guess: g, Feedback: mm.Feedback{Black: b, White: w}})
+	}
+	return r, turns, sc.Err()
+}
+
+// TestDumpHistories writes the fixed games (CONSIST_DUMP=1 only): play as
+// seededGame does, up to the kept turns.
+func TestDumpHistories(t *testing.T) {
+	if os.Getenv("CONSIST_DUMP") == "" {
+		t.Skip("set CONSIST_DUMP=1 to rewrite testdata/game-*.txt")
+	}
+	for _, v := range fixedGames {
+		rng := rand.New(rand.NewPCG(1, 7))
+		secret := randomCode(v.r, rng)
+		var turns []mm.Turn
+		play := func(c mm.Code) bool {
+			f := mm.Score(secret, c)
+			turns = append(turns, mm.Turn{Guess: c, Feedback: f})
+			return f.Solved(v.r.Pegs)
+		}
+		if v.countFirst {
+			for c := range v.r.Colors - 1 {
+				cs := make([]int, v.r.Pegs)
+				for i := range cs {
+					cs[i] = c
+				}
+				code, _ := mm.NewCode(cs...)
+				play(code)
+			}
+		}
+		for len(turns) < v.turns {
+			c, err := Find(context.Background(), v.r, turns, genLimit, rng)
+			if errors.Is(err, ErrLimit) {
+				c = randomCode(v.r, rng)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if play(c) {
+				break
+			}
+		}
+		if err := writeHistory(filepath.Join("testdata", "game-"+v.name+".txt"), v.r, turns); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTurnWork logs the conflicts and time to the first code at each turn
+// of a fixed game (CONSIST_TURNS=name:from-to, turns from 1; limit
+// CONSIST_LIMIT, default 200000).
+func TestTurnWork(t *testing.T) {
+	spec := os.Getenv("CONSIST_TURNS")
+	if spec == "" {
+		t.Skip("set CONSIST_TURNS=30x10:17-25")
+	}
+	name, rng, _ := strings.Cut(spec, ":")
+	a, b, _ := strings.Cut(rng, "-")
+	from, _ := strconv.Atoi(a)
+	to, _ := strconv.Atoi(b)
+	limit := int64(200000)
+	if s := os.Getenv("CONSIST_LIMIT"); s != "" {
+		limit, _ = strconv.ParseInt(s, 10, 64)
+	}
+	r, turns, err := readHistory(filepath.Join("testdata", "game-"+name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sumC int64
+	var sumT time.Duration
+	for k := from; k <= min(to, len(turns)); k++ {
+		start := time.Now()
+		sv, err := New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k), 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := sv.Next(context.Background(), limit)
+		d := time.Since(start)
+		st := sv.Stats()
+		res := "found"
+		if errors.Is(err, ErrLimit) {
+			res = "LIMIT"
+		} else if err != nil {
+			t.Fatal(err)
+		} else if i := misfit(c, turns[:k-1]); i >= 0 {
+			t.Fatalf("turn %d: misfit %d", k, i)
+		}
+		sumC += st.Conflicts
+		sumT += d
+		t.Logf("turn %3d: %8d conflicts %9.3f s %7.0f c/s %s", k, st.Conflicts, d.Seconds(), float64(st.Conflicts)/d.Seconds(), res)
+	}
+	t.Logf("total: %d conflicts, %.2f s", sumC, sumT.Seconds())
+}
