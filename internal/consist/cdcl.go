@@ -2,6 +2,7 @@ package consist
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -29,14 +30,20 @@ const (
 	lTrue  int8 = 1
 )
 
-// A clause is a disjunction, watched on its first two literals.
-type clause struct {
-	lits    []lit
-	learnt  bool
-	deleted bool
-	lbd     int32
-	act     float64
-}
+// A clause is a disjunction, watched on its first two literals. Clauses
+// live in one arena, s.ca, each a header of hdr entries (its length; its
+// flags and LBD; its activity, a float32's bits) then its literals, and
+// are named by the offset of their header: so that the watch lists hold
+// no pointers and a clause's literals sit beside its header.
+type cref int32
+
+const (
+	noRef cref = -1
+	hdr        = 3
+	// Flags of a clause's second header entry; the LBD is above them.
+	fLearnt  = 1
+	fDeleted = 2
+)
 
 // A card says that at least lo and at most hi of its literals are true.
 // It propagates by counting: nTrue and nFalse count the literals of the
@@ -50,7 +57,7 @@ type card struct {
 // watch is an entry of a watch list: a clause and a literal of it that,
 // when true, satisfies it without a look at the clause.
 type watch struct {
-	cl      *clause
+	c       cref
 	blocker lit
 }
 
@@ -58,7 +65,7 @@ type watch struct {
 // bound (over) or lower bound is broken, or, if lits is not nil, the
 // false literals of a clause a counter implies.
 type conflict struct {
-	cl   *clause
+	cl   cref  // noRef if not a clause
 	card int32 // −1 if cl
 	over bool
 	lits []lit
@@ -106,7 +113,7 @@ type solver struct {
 	assign []int8  // by variable
 	level  []int32 // decision level of an assigned variable
 	pos    []int32 // its place on the trail
-	rcl    []*clause
+	rcl    []cref
 	rcard  []int32 // reason card, or −1
 	rcnt   []int32 // reason counter, or −1
 	trail  []lit
@@ -118,8 +125,9 @@ type solver struct {
 	cards   []card
 	cnts    []counter
 	occCnt  [][]cntOcc // by literal: the counters it occurs in
-	clauses []*clause  // problem clauses
-	learnts []*clause
+	ca      []lit      // the clause arena
+	clauses []cref     // problem clauses
+	learnts []cref
 
 	act    []float64
 	varInc float64
@@ -136,7 +144,9 @@ type solver struct {
 	conflicts, decisions, propagations int64
 	lubyIndex                          int
 
-	buf, buf2 []lit
+	buf, buf2, buf3, toClear, stack []lit
+	lvlSeen                         []int64 // by level: stamp of the last LBD count
+	stamp                           int64
 }
 
 func newSolver(nv int, rng *rand.Rand) *solver {
@@ -144,7 +154,7 @@ func newSolver(nv int, rng *rand.Rand) *solver {
 		assign:  make([]int8, nv),
 		level:   make([]int32, nv),
 		pos:     make([]int32, nv),
-		rcl:     make([]*clause, nv),
+		rcl:     make([]cref, nv),
 		rcard:   make([]int32, nv),
 		rcnt:    make([]int32, nv),
 		occCnt:  make([][]cntOcc, 2*nv),
@@ -160,6 +170,7 @@ func newSolver(nv int, rng *rand.Rand) *solver {
 	s.heap.act = s.act
 	s.heap.index = make([]int32, nv)
 	for v := range nv {
+		s.rcl[v] = noRef
 		s.rcard[v] = -1
 		s.rcnt[v] = -1
 		s.heap.index[v] = -1
@@ -177,7 +188,7 @@ func (s *solver) value(l lit) int8 {
 
 func (s *solver) decisionLevel() int32 { return int32(len(s.lim)) }
 
-func (s *solver) enqueue(l lit, cl *clause, cd int32) {
+func (s *solver) enqueue(l lit, cl cref, cd int32) {
 	v := l.v()
 	s.assign[v] = l.sign()
 	s.level[v] = s.decisionLevel()
@@ -211,7 +222,7 @@ func (s *solver) forceCnt(ci int32, l lit) ([]lit, bool) {
 	case lTrue:
 		return nil, false
 	case lUndef:
-		s.enqueue(l, nil, -1)
+		s.enqueue(l, noRef, -1)
 		s.rcnt[l.v()] = ci
 		return nil, false
 	}
@@ -280,7 +291,7 @@ func (s *solver) fillCnt(ci int32, val bool) ([]lit, bool) {
 			if !val {
 				l = x.not()
 			}
-			s.enqueue(l, nil, -1)
+			s.enqueue(l, noRef, -1)
 			s.rcnt[l.v()] = ci
 		}
 	}
@@ -387,7 +398,7 @@ func (s *solver) addUnit(l lit) {
 	case lFalse:
 		s.unsat = true
 	default:
-		s.enqueue(l, nil, -1)
+		s.enqueue(l, noRef, -1)
 	}
 }
 
@@ -413,17 +424,43 @@ func (s *solver) addClause(lits []lit) {
 	case 0:
 		s.unsat = true
 	case 1:
-		s.enqueue(ls[0], nil, -1)
+		s.enqueue(ls[0], noRef, -1)
 	default:
-		c := &clause{lits: ls}
+		c := s.alloc(ls, false, 0)
 		s.clauses = append(s.clauses, c)
 		s.attach(c)
 	}
 }
 
-func (s *solver) attach(c *clause) {
-	s.watches[c.lits[0].not()] = append(s.watches[c.lits[0].not()], watch{c, c.lits[1]})
-	s.watches[c.lits[1].not()] = append(s.watches[c.lits[1].not()], watch{c, c.lits[0]})
+// alloc stores a clause in the arena and returns its reference.
+func (s *solver) alloc(lits []lit, learnt bool, lbd int32) cref {
+	c := cref(len(s.ca))
+	meta := lit(lbd << 2)
+	if learnt {
+		meta |= fLearnt
+	}
+	s.ca = append(s.ca, lit(len(lits)), meta, 0)
+	s.ca = append(s.ca, lits...)
+	return c
+}
+
+// lits returns the literals of clause c, in the arena.
+func (s *solver) lits(c cref) []lit {
+	return s.ca[c+hdr : c+hdr+cref(s.ca[c])]
+}
+
+func (s *solver) learnt(c cref) bool  { return s.ca[c+1]&fLearnt != 0 }
+func (s *solver) deleted(c cref) bool { return s.ca[c+1]&fDeleted != 0 }
+func (s *solver) lbd(c cref) int32    { return int32(s.ca[c+1] >> 2) }
+func (s *solver) cact(c cref) float32 { return math.Float32frombits(uint32(s.ca[c+2])) }
+func (s *solver) setAct(c cref, a float32) {
+	s.ca[c+2] = lit(math.Float32bits(a))
+}
+
+func (s *solver) attach(c cref) {
+	ls := s.lits(c)
+	s.watches[ls[0].not()] = append(s.watches[ls[0].not()], watch{c, ls[1]})
+	s.watches[ls[1].not()] = append(s.watches[ls[1].not()], watch{c, ls[0]})
 }
 
 // propagate runs unit propagation to a fixed point or a conflict.
@@ -432,7 +469,7 @@ func (s *solver) propagate() (conflict, bool) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		s.propagations++
-		confl, bad := conflict{card: -1}, false
+		confl, bad := conflict{cl: noRef, card: -1}, false
 		// Every counter of p is updated, even past a conflict, so that
 		// backtracking can undo whole trail entries.
 		for _, ci := range s.occ[p] {
@@ -443,11 +480,11 @@ func (s *solver) propagate() (conflict, bool) {
 			}
 			switch {
 			case c.nTrue > c.hi:
-				confl, bad = conflict{card: ci, over: true}, true
+				confl, bad = conflict{cl: noRef, card: ci, over: true}, true
 			case c.nTrue == c.hi:
 				for _, l := range c.lits {
 					if s.value(l) == lUndef {
-						s.enqueue(l.not(), nil, ci)
+						s.enqueue(l.not(), noRef, ci)
 					}
 				}
 			}
@@ -461,17 +498,17 @@ func (s *solver) propagate() (conflict, bool) {
 			free := int32(len(c.lits)) - c.nFalse
 			switch {
 			case free < c.lo:
-				confl, bad = conflict{card: ci}, true
+				confl, bad = conflict{cl: noRef, card: ci}, true
 			case free == c.lo:
 				for _, l := range c.lits {
 					if s.value(l) == lUndef {
-						s.enqueue(l, nil, ci)
+						s.enqueue(l, noRef, ci)
 					}
 				}
 			}
 		}
 		if lits, bad2 := s.propagateCnt(p); bad2 && !bad {
-			confl, bad = conflict{card: -1, lits: lits}, true
+			confl, bad = conflict{cl: noRef, card: -1, lits: lits}, true
 		}
 		if bad {
 			return confl, true
@@ -487,23 +524,21 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 	ws := s.watches[p]
 	falseLit := p.not()
 	i, j := 0, 0
-	var confl *clause
+	confl := noRef
 	for i < len(ws) {
 		w := ws[i]
 		i++
-		if w.cl.deleted {
-			continue
-		}
 		if s.value(w.blocker) == lTrue {
 			ws[j] = w
 			j++
 			continue
 		}
-		c := w.cl
-		if c.lits[0] == falseLit {
-			c.lits[0], c.lits[1] = c.lits[1], falseLit
+		c := w.c
+		ls := s.ca[c+hdr : c+hdr+cref(s.ca[c])]
+		if ls[0] == falseLit {
+			ls[0], ls[1] = ls[1], falseLit
 		}
-		first := c.lits[0]
+		first := ls[0]
 		nw := watch{c, first}
 		if first != w.blocker && s.value(first) == lTrue {
 			ws[j] = nw
@@ -511,10 +546,10 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 			continue
 		}
 		found := false
-		for k := 2; k < len(c.lits); k++ {
-			if s.value(c.lits[k]) != lFalse {
-				c.lits[1], c.lits[k] = c.lits[k], falseLit
-				s.watches[c.lits[1].not()] = append(s.watches[c.lits[1].not()], nw)
+		for k := 2; k < len(ls); k++ {
+			if s.value(ls[k]) != lFalse {
+				ls[1], ls[k] = ls[k], falseLit
+				s.watches[ls[1].not()] = append(s.watches[ls[1].not()], nw)
 				found = true
 				break
 			}
@@ -536,7 +571,7 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 		}
 	}
 	s.watches[p] = ws[:j]
-	if confl != nil {
+	if confl != noRef {
 		return conflict{cl: confl, card: -1}, true
 	}
 	return conflict{}, false
@@ -569,7 +604,7 @@ func (s *solver) cancelUntil(lv int32) {
 		}
 		v := p.v()
 		s.assign[v] = lUndef
-		s.rcl[v] = nil
+		s.rcl[v] = noRef
 		s.rcard[v] = -1
 		s.rcnt[v] = -1
 		s.phase[v] = !p.neg()
@@ -627,7 +662,7 @@ func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 		return append(out, cf.lits...)
 	}
 	if cf.card < 0 {
-		return append(out, cf.cl.lits...)
+		return append(out, s.lits(cf.cl)...)
 	}
 	c := &s.cards[cf.card]
 	if cf.over {
@@ -658,8 +693,8 @@ func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 
 // reasonLits appends the false literals of v's reason other than v's own.
 func (s *solver) reasonLits(v int32, out []lit) []lit {
-	if c := s.rcl[v]; c != nil {
-		for _, q := range c.lits {
+	if c := s.rcl[v]; c != noRef {
+		for _, q := range s.lits(c) {
 			if q.v() != v {
 				out = append(out, q)
 			}
@@ -674,7 +709,7 @@ func (s *solver) reasonLits(v int32, out []lit) []lit {
 }
 
 func (s *solver) hasReason(v int32) bool {
-	return s.rcl[v] != nil || s.rcard[v] >= 0 || s.rcnt[v] >= 0
+	return s.rcl[v] != noRef || s.rcard[v] >= 0 || s.rcnt[v] >= 0
 }
 
 // analyze derives the first-UIP clause of a conflict; its first literal
@@ -684,7 +719,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	pathC := 0
 	var p lit = -1
 	lits := s.conflictLits(cf, s.buf[:0])
-	if cf.cl != nil && cf.cl.learnt {
+	if cf.cl != noRef && s.learnt(cf.cl) {
 		s.bumpClause(cf.cl)
 	}
 	idx := len(s.trail) - 1
@@ -713,7 +748,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 		if pathC == 0 {
 			break
 		}
-		if c := s.rcl[p.v()]; c != nil && c.learnt {
+		if c := s.rcl[p.v()]; c != noRef && s.learnt(c) {
 			s.bumpClause(c)
 		}
 		lits = s.reasonLits(p.v(), lits[:0])
@@ -722,7 +757,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	s.buf = lits
 
 	// Minimise: drop literals implied by the others (recursively).
-	toClear := append([]lit(nil), learnt...)
+	toClear := append(s.toClear[:0], learnt...)
 	var abstract uint32
 	for _, q := range learnt[1:] {
 		abstract |= 1 << (s.level[q.v()] & 31)
@@ -739,6 +774,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	for _, q := range toClear {
 		s.seen[q.v()] = false
 	}
+	s.toClear = toClear
 
 	bt = 0
 	if len(learnt) > 1 {
@@ -752,20 +788,28 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 		bt = s.level[learnt[1].v()]
 	}
 	// LBD: distinct levels.
-	levels := map[int32]struct{}{}
+	s.stamp++
+	for len(s.lvlSeen) <= int(s.decisionLevel()) {
+		s.lvlSeen = append(s.lvlSeen, 0)
+	}
+	lbd = 0
 	for _, q := range learnt {
-		levels[s.level[q.v()]] = struct{}{}
+		if lv := s.level[q.v()]; s.lvlSeen[lv] != s.stamp {
+			s.lvlSeen[lv] = s.stamp
+			lbd++
+		}
 	}
 	s.buf2 = learnt
-	return learnt, bt, int32(len(levels))
+	return learnt, bt, lbd
 }
 
 // redundant reports whether q, false, follows from literals already seen
 // (those of the learnt clause and ones shown redundant before).
 func (s *solver) redundant(q lit, abstract uint32, toClear *[]lit) bool {
-	stack := []lit{q}
+	stack := append(s.stack[:0], q)
 	top := len(*toClear)
-	var buf []lit
+	buf := s.buf3
+	defer func() { s.stack, s.buf3 = stack, buf }()
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -802,27 +846,29 @@ func (s *solver) bumpVar(v int32) {
 	s.heap.update(v)
 }
 
-func (s *solver) bumpClause(c *clause) {
-	c.act += s.claInc
-	if c.act > 1e20 {
+func (s *solver) bumpClause(c cref) {
+	a := s.cact(c) + float32(s.claInc)
+	s.setAct(c, a)
+	if a > 1e20 {
 		for _, d := range s.learnts {
-			d.act *= 1e-20
+			s.setAct(d, s.cact(d)*1e-20)
 		}
 		s.claInc *= 1e-20
 	}
 }
 
 // reduce deletes about half the learnt clauses, those of highest LBD and
-// least activity, keeping those that are reasons and those of LBD 2.
+// least activity, keeping those that are reasons and those of LBD 2, and
+// compacts the arena.
 func (s *solver) reduce() {
-	slices.SortFunc(s.learnts, func(a, b *clause) int {
-		if a.lbd != b.lbd {
-			return int(a.lbd - b.lbd)
+	slices.SortFunc(s.learnts, func(a, b cref) int {
+		if la, lb := s.lbd(a), s.lbd(b); la != lb {
+			return int(la - lb)
 		}
-		switch {
-		case a.act > b.act:
+		switch aa, ab := s.cact(a), s.cact(b); {
+		case aa > ab:
 			return -1
-		case a.act < b.act:
+		case aa < ab:
 			return 1
 		}
 		return 0
@@ -830,27 +876,51 @@ func (s *solver) reduce() {
 	keep := s.learnts[:0]
 	half := len(s.learnts) / 2
 	for i, c := range s.learnts {
-		v := c.lits[0].v()
-		locked := s.rcl[v] == c && s.value(c.lits[0]) == lTrue
-		if i < half || c.lbd <= 2 || locked {
+		l0 := s.lits(c)[0]
+		locked := s.rcl[l0.v()] == c && s.value(l0) == lTrue
+		if i < half || s.lbd(c) <= 2 || locked {
 			keep = append(keep, c)
 		} else {
-			c.deleted = true
+			s.ca[c+1] |= fDeleted
 		}
 	}
-	clear(s.learnts[len(keep):])
 	s.learnts = keep
-	// Sweep the watch lists.
+	s.compact()
+}
+
+// compact drops the deleted clauses from the arena and the watch lists,
+// and moves the others, renaming them in the watch lists and reasons.
+func (s *solver) compact() {
+	old := s.ca
+	s.ca = make([]lit, 0, len(old))
+	// The new reference of a live clause replaces its activity in the
+	// old arena, which is not read again.
+	move := func(c cref) cref {
+		n := cref(len(s.ca))
+		s.ca = append(s.ca, old[c:c+hdr+cref(old[c])]...)
+		old[c+2] = lit(n)
+		return n
+	}
+	for i, c := range s.clauses {
+		s.clauses[i] = move(c)
+	}
+	for i, c := range s.learnts {
+		s.learnts[i] = move(c)
+	}
 	for i, ws := range s.watches {
 		j := 0
 		for _, w := range ws {
-			if !w.cl.deleted {
-				ws[j] = w
+			if old[w.c+1]&fDeleted == 0 {
+				ws[j] = watch{cref(old[w.c+2]), w.blocker}
 				j++
 			}
 		}
-		clear(ws[j:])
 		s.watches[i] = ws[:j]
+	}
+	for _, l := range s.trail {
+		if c := s.rcl[l.v()]; c != noRef {
+			s.rcl[l.v()] = cref(old[c+2])
+		}
 	}
 }
 
@@ -916,13 +986,13 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			learnt, bt, lbd := s.analyze(cf)
 			s.cancelUntil(bt)
 			if len(learnt) == 1 {
-				s.enqueue(learnt[0], nil, -1)
+				s.enqueue(learnt[0], noRef, -1)
 			} else {
-				c := &clause{lits: slices.Clone(learnt), learnt: true, lbd: lbd}
+				c := s.alloc(learnt, true, lbd)
 				s.learnts = append(s.learnts, c)
 				s.attach(c)
 				s.bumpClause(c)
-				s.enqueue(c.lits[0], c, -1)
+				s.enqueue(learnt[0], c, -1)
 			}
 			s.varInc /= 0.95
 			s.claInc /= 0.999
@@ -956,7 +1026,7 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			}
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
-		s.enqueue(mkLit(v, !s.phase[v]), nil, -1)
+		s.enqueue(mkLit(v, !s.phase[v]), noRef, -1)
 	}
 }
 
