@@ -111,6 +111,7 @@ const (
 // saving, Luby restarts and reduction of the learnt clauses by LBD.
 type solver struct {
 	assign []int8  // by variable
+	val    []int8  // by literal: its value, as assign gives it
 	level  []int32 // decision level of an assigned variable
 	pos    []int32 // its place on the trail
 	rcl    []cref
@@ -135,6 +136,12 @@ type solver struct {
 	heap   varHeap
 	phase  []bool // saved phase: true assigns the variable true
 	seen   []bool
+	// expl caches the explanation of a variable that a card or counter
+	// forced, while explained says it is valid: until the variable is
+	// unassigned. Minimisation asks for the same ones again and again,
+	// and a card's explanation scans all its literals.
+	expl      [][]lit
+	explained []bool
 
 	nextReduce int64 // conflicts at which to reduce the learnt clauses
 	reduces    int64
@@ -150,40 +157,40 @@ type solver struct {
 }
 
 func newSolver(nv int, rng *rand.Rand) *solver {
-	s := &solver{
-		assign:  make([]int8, nv),
-		level:   make([]int32, nv),
-		pos:     make([]int32, nv),
-		rcl:     make([]cref, nv),
-		rcard:   make([]int32, nv),
-		rcnt:    make([]int32, nv),
-		occCnt:  make([][]cntOcc, 2*nv),
-		watches: make([][]watch, 2*nv),
-		occ:     make([][]int32, 2*nv),
-		act:     make([]float64, nv),
-		phase:   make([]bool, nv),
-		seen:    make([]bool, nv),
-		varInc:  1,
-		claInc:  1,
-		rng:     rng,
-	}
+	s := &solver{varInc: 1, claInc: 1, rng: rng}
 	s.heap.act = s.act
-	s.heap.index = make([]int32, nv)
-	for v := range nv {
-		s.rcl[v] = noRef
-		s.rcard[v] = -1
-		s.rcnt[v] = -1
-		s.heap.index[v] = -1
+	for range nv {
+		s.newVar()
 	}
 	return s
 }
 
+// newVar adds a variable, unassigned, and returns it; the caller gives it
+// an activity and puts it in the heap.
+func (s *solver) newVar() int32 {
+	v := int32(len(s.assign))
+	s.assign = append(s.assign, lUndef)
+	s.val = append(s.val, lUndef, lUndef)
+	s.expl = append(s.expl, nil)
+	s.explained = append(s.explained, false)
+	s.level = append(s.level, 0)
+	s.pos = append(s.pos, 0)
+	s.rcl = append(s.rcl, noRef)
+	s.rcard = append(s.rcard, -1)
+	s.rcnt = append(s.rcnt, -1)
+	s.occCnt = append(s.occCnt, nil, nil)
+	s.watches = append(s.watches, nil, nil)
+	s.occ = append(s.occ, nil, nil)
+	s.act = append(s.act, 0)
+	s.phase = append(s.phase, false)
+	s.seen = append(s.seen, false)
+	s.heap.act = s.act
+	s.heap.index = append(s.heap.index, -1)
+	return v
+}
+
 func (s *solver) value(l lit) int8 {
-	a := s.assign[l.v()]
-	if l.neg() {
-		return -a
-	}
-	return a
+	return s.val[l]
 }
 
 func (s *solver) decisionLevel() int32 { return int32(len(s.lim)) }
@@ -191,6 +198,7 @@ func (s *solver) decisionLevel() int32 { return int32(len(s.lim)) }
 func (s *solver) enqueue(l lit, cl cref, cd int32) {
 	v := l.v()
 	s.assign[v] = l.sign()
+	s.val[l], s.val[l.not()] = lTrue, lFalse
 	s.level[v] = s.decisionLevel()
 	s.pos[v] = int32(len(s.trail))
 	s.rcl[v] = cl
@@ -604,6 +612,8 @@ func (s *solver) cancelUntil(lv int32) {
 		}
 		v := p.v()
 		s.assign[v] = lUndef
+		s.val[p], s.val[p.not()] = lUndef, lUndef
+		s.explained[v] = false
 		s.rcl[v] = noRef
 		s.rcard[v] = -1
 		s.rcnt[v] = -1
@@ -701,11 +711,17 @@ func (s *solver) reasonLits(v int32, out []lit) []lit {
 		}
 		return out
 	}
-	l := mkLit(v, s.assign[v] == lFalse)
-	if ci := s.rcnt[v]; ci >= 0 {
-		return s.explainCnt(ci, l, s.pos[v], out)
+	if !s.explained[v] {
+		l := mkLit(v, s.assign[v] == lFalse)
+		e := s.expl[v][:0]
+		if ci := s.rcnt[v]; ci >= 0 {
+			e = s.explainCnt(ci, l, s.pos[v], e)
+		} else {
+			e = s.explainCard(s.rcard[v], l, s.pos[v], e)
+		}
+		s.expl[v], s.explained[v] = e, true
 	}
-	return s.explainCard(s.rcard[v], l, s.pos[v], out)
+	return append(out, s.expl[v]...)
 }
 
 func (s *solver) hasReason(v int32) bool {

@@ -127,10 +127,20 @@ func TestDumpHistories(t *testing.T) {
 // of a fixed game (CONSIST_TURNS=name:from-to, turns from 1; limit
 // CONSIST_LIMIT, default 200000).
 func TestTurnWork(t *testing.T) {
-	spec := os.Getenv("CONSIST_TURNS")
-	if spec == "" {
-		t.Skip("set CONSIST_TURNS=30x10:17-25")
+	specs := os.Getenv("CONSIST_TURNS")
+	if specs == "" {
+		t.Skip("set CONSIST_TURNS=30x10:17-25[,30x30:10-20...]")
 	}
+	if g := os.Getenv("CONSIST_GROUPS"); g != "" {
+		groupBlacks = g == "1"
+		defer func() { groupBlacks = false }()
+	}
+	for _, spec := range strings.Split(specs, ",") {
+		turnWork(t, spec)
+	}
+}
+
+func turnWork(t *testing.T, spec string) {
 	name, rng, _ := strings.Cut(spec, ":")
 	a, b, _ := strings.Cut(rng, "-")
 	from, _ := strconv.Atoi(a)
@@ -145,6 +155,7 @@ func TestTurnWork(t *testing.T) {
 	}
 	var sumC int64
 	var sumT time.Duration
+	limited := 0
 	for k := from; k <= min(to, len(turns)); k++ {
 		start := time.Now()
 		sv, err := New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k), 3)))
@@ -157,6 +168,7 @@ func TestTurnWork(t *testing.T) {
 		res := "found"
 		if errors.Is(err, ErrLimit) {
 			res = "LIMIT"
+			limited++
 		} else if err != nil {
 			t.Fatal(err)
 		} else if i := misfit(c, turns[:k-1]); i >= 0 {
@@ -166,5 +178,5 @@ func TestTurnWork(t *testing.T) {
 		sumT += d
 		t.Logf("turn %3d: %8d conflicts %9.3f s %7.0f c/s %s", k, st.Conflicts, d.Seconds(), float64(st.Conflicts)/d.Seconds(), res)
 	}
-	t.Logf("total: %d conflicts, %.2f s", sumC, sumT.Seconds())
+	t.Logf("%s total: %d conflicts, %.2f s, %d limited", spec, sumC, sumT.Seconds(), limited)
 }
