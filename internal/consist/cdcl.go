@@ -10,6 +10,9 @@ import (
 // lit is a literal: variable v as 2v (true) or 2v+1 (negated).
 type lit int32
 
+// noLit stands for no literal.
+const noLit lit = -1
+
 func mkLit(v int32, neg bool) lit {
 	l := lit(2 * v)
 	if neg {
@@ -103,6 +106,8 @@ const (
 	unknown status = iota
 	sat
 	unsatisfiable
+	// failed: no assignment with s.assume true
+	failed
 )
 
 // solver is a conflict-driven clause-learning solver over clauses and
@@ -143,13 +148,21 @@ type solver struct {
 	expl      [][]lit
 	explained []bool
 
+	// rephase, if set, gives the variables new random phases; solve
+	// calls it every rephaseEvery restarts.
+	rephase func()
+
+	// assume, if not noLit, is assumed true below every decision: a
+	// search under it fails, without making the problem unsatisfiable,
+	// once it is false at level 0.
+	assume lit
+
 	nextReduce int64 // conflicts at which to reduce the learnt clauses
 	reduces    int64
 	unsat      bool
 	rng        *rand.Rand
 
 	conflicts, decisions, propagations int64
-	lubyIndex                          int
 
 	buf, buf2, buf3, toClear, stack []lit
 	lvlSeen                         []int64 // by level: stamp of the last LBD count
@@ -157,7 +170,7 @@ type solver struct {
 }
 
 func newSolver(nv int, rng *rand.Rand) *solver {
-	s := &solver{varInc: 1, claInc: 1, rng: rng}
+	s := &solver{varInc: 1, claInc: 1, rng: rng, assume: noLit}
 	s.heap.act = s.act
 	for range nv {
 		s.newVar()
@@ -397,6 +410,51 @@ func (s *solver) addCard(lits []lit, lo, hi int32) {
 			s.addUnit(l)
 		}
 	}
+}
+
+// resync makes the counters of the cards and counters count the level-0
+// trail again, after constraints were added at level 0 between searches:
+// the next propagation replays the trail from its start.
+func (s *solver) resync() {
+	s.cancelUntil(0)
+	for i := range s.cards {
+		s.cards[i].nTrue, s.cards[i].nFalse = 0, 0
+	}
+	for i := range s.cnts {
+		s.cnts[i].nTrue, s.cnts[i].nFalse = 0, 0
+	}
+	s.qhead = 0
+}
+
+// simplify, at level 0 after propagation, deletes the clauses that are
+// true at level 0: the blocks of an earlier draw once its activation
+// literal is false, and what was learnt from them.
+func (s *solver) simplify() {
+	for _, l := range s.trail {
+		s.rcl[l.v()] = noRef // level 0: no reason is read again
+	}
+	sat := func(c cref) bool {
+		for _, l := range s.lits(c) {
+			if s.value(l) == lTrue && s.level[l.v()] == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	drop := func(cs []cref) []cref {
+		keep := cs[:0]
+		for _, c := range cs {
+			if sat(c) {
+				s.ca[c+1] |= fDeleted
+			} else {
+				keep = append(keep, c)
+			}
+		}
+		return keep
+	}
+	s.clauses = drop(s.clauses)
+	s.learnts = drop(s.learnts)
+	s.compact()
 }
 
 // addUnit assigns l at level 0.
@@ -958,8 +1016,11 @@ func luby(i int) int {
 // Schedules: a restart after restartUnit times a Luby term conflicts; a
 // reduction of the learnt clauses after reduceFirst conflicts, then
 // reduceStep more each time (as glucose does).
+var rephaseEvery = 1
+
+var restartUnit = 100
+
 const (
-	restartUnit = 100
 	reduceFirst = 2000
 	reduceStep  = 300
 )
@@ -975,9 +1036,11 @@ func (s *solver) solve(ctx context.Context, limit int64) (status, error) {
 		s.nextReduce = s.conflicts + reduceFirst
 	}
 	start := s.conflicts
-	for {
-		budget := int64(luby(s.lubyIndex) * restartUnit)
-		s.lubyIndex++
+	for i := 0; ; i++ {
+		if i > 0 && rephaseEvery > 0 && i%rephaseEvery == 0 && s.rephase != nil {
+			s.rephase()
+		}
+		budget := int64(luby(i) * restartUnit)
 		st, err := s.search(ctx, budget, start, limit)
 		if st != unknown || err != nil {
 			return st, err
@@ -1030,6 +1093,16 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			s.reduces++
 			s.nextReduce = s.conflicts + reduceFirst + reduceStep*s.reduces
 			s.reduce()
+		}
+		if s.assume != noLit && s.decisionLevel() == 0 {
+			switch s.value(s.assume) {
+			case lFalse:
+				return failed, nil
+			case lUndef:
+				s.lim = append(s.lim, int32(len(s.trail)))
+				s.enqueue(s.assume, noRef, -1)
+				continue
+			}
 		}
 		v := s.pick()
 		if v < 0 {

@@ -135,6 +135,12 @@ func TestTurnWork(t *testing.T) {
 		groupBlacks = g == "1"
 		defer func() { groupBlacks = false }()
 	}
+	if s := os.Getenv("CONSIST_RESTART"); s != "" {
+		restartUnit, _ = strconv.Atoi(s)
+	}
+	if s := os.Getenv("CONSIST_REPHASE"); s != "" {
+		rephaseEvery, _ = strconv.Atoi(s)
+	}
 	for _, spec := range strings.Split(specs, ",") {
 		turnWork(t, spec)
 	}
@@ -142,9 +148,6 @@ func TestTurnWork(t *testing.T) {
 
 func turnWork(t *testing.T, spec string) {
 	name, rng, _ := strings.Cut(spec, ":")
-	a, b, _ := strings.Cut(rng, "-")
-	from, _ := strconv.Atoi(a)
-	to, _ := strconv.Atoi(b)
 	limit := int64(200000)
 	if s := os.Getenv("CONSIST_LIMIT"); s != "" {
 		limit, _ = strconv.ParseInt(s, 10, 64)
@@ -153,30 +156,157 @@ func turnWork(t *testing.T, spec string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	from, to := len(turns)+1, len(turns)+1 // "last": the whole history
+	if rng != "last" {
+		a, b, _ := strings.Cut(rng, "-")
+		from, _ = strconv.Atoi(a)
+		to, _ = strconv.Atoi(b)
+	}
+	reps := 1
+	if s := os.Getenv("CONSIST_REPS"); s != "" {
+		reps, _ = strconv.Atoi(s)
+	}
 	var sumC int64
 	var sumT time.Duration
 	limited := 0
-	for k := from; k <= min(to, len(turns)); k++ {
-		start := time.Now()
-		sv, err := New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k), 3)))
-		if err != nil {
-			t.Fatal(err)
+	mode := os.Getenv("CONSIST_MODE") // fresh (default) or inc: one solver, Add
+	var sv *Solver
+	for rep := range reps {
+		for k := from; k <= min(to, len(turns)+1); k++ {
+			start := time.Now()
+			var before int64
+			if mode == "" || mode == "fresh" || sv == nil {
+				sv, err = New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k+1000*rep), 3)))
+				if err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				before = sv.Stats().Conflicts
+				if err := sv.Add(turns[k-2]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c, err := sv.Next(context.Background(), limit)
+			d := time.Since(start)
+			conflicts := sv.Stats().Conflicts - before
+			res := "found"
+			if errors.Is(err, ErrLimit) {
+				res = "LIMIT"
+				limited++
+			} else if err != nil {
+				t.Fatal(err)
+			} else if i := misfit(c, turns[:k-1]); i >= 0 {
+				t.Fatalf("turn %d: misfit %d", k, i)
+			}
+			sumC += conflicts
+			sumT += d
+			t.Logf("%s turn %3d: %8d conflicts %9.3f s %7.0f c/s %s", name, k, conflicts, d.Seconds(), float64(conflicts)/d.Seconds(), res)
 		}
-		c, err := sv.Next(context.Background(), limit)
-		d := time.Since(start)
-		st := sv.Stats()
-		res := "found"
-		if errors.Is(err, ErrLimit) {
-			res = "LIMIT"
-			limited++
-		} else if err != nil {
-			t.Fatal(err)
-		} else if i := misfit(c, turns[:k-1]); i >= 0 {
-			t.Fatalf("turn %d: misfit %d", k, i)
-		}
-		sumC += st.Conflicts
-		sumT += d
-		t.Logf("turn %3d: %8d conflicts %9.3f s %7.0f c/s %s", k, st.Conflicts, d.Seconds(), float64(st.Conflicts)/d.Seconds(), res)
 	}
 	t.Logf("%s total: %d conflicts, %.2f s, %d limited", spec, sumC, sumT.Seconds(), limited)
+}
+
+// TestPlayWork plays seeded games by consistent play, the solver's first
+// code each turn within CONSIST_LIMIT conflicts (default 5000) or a random
+// code past it, and logs each game's guesses, fallbacks and conflicts
+// (CONSIST_PLAY=30x10:1-3[,...]; CONSIST_MODE fresh or inc as for
+// TestTurnWork: a new solver each turn, or one kept across the game).
+func TestPlayWork(t *testing.T) {
+	specs := os.Getenv("CONSIST_PLAY")
+	if specs == "" {
+		t.Skip("set CONSIST_PLAY=30x10:1-3")
+	}
+	limit := int64(5000)
+	if s := os.Getenv("CONSIST_LIMIT"); s != "" {
+		limit, _ = strconv.ParseInt(s, 10, 64)
+	}
+	mode := os.Getenv("CONSIST_MODE")
+	for _, spec := range strings.Split(specs, ",") {
+		name, seeds, _ := strings.Cut(spec, ":")
+		a, b, _ := strings.Cut(seeds, "-")
+		from, _ := strconv.Atoi(a)
+		to, _ := strconv.Atoi(b)
+		var v mm.Rules
+		countFirst := false
+		for _, g := range fixedGames {
+			if g.name == name {
+				v, countFirst = g.r, g.countFirst
+			}
+		}
+		var sumG, sumF int
+		var sumC int64
+		var sumT time.Duration
+		for seed := from; seed <= to; seed++ {
+			rng := rand.New(rand.NewPCG(uint64(seed), 7))
+			secret := randomCode(v, rng)
+			var turns []mm.Turn
+			play := func(c mm.Code) bool {
+				f := mm.Score(secret, c)
+				turns = append(turns, mm.Turn{Guess: c, Feedback: f})
+				return f.Solved(v.Pegs)
+			}
+			if countFirst {
+				for c := range v.Colors - 1 {
+					cs := make([]int, v.Pegs)
+					for i := range cs {
+						cs[i] = c
+					}
+					code, _ := mm.NewCode(cs...)
+					play(code)
+				}
+			}
+			var sv *Solver
+			var conflicts int64
+			fallbacks := 0
+			start := time.Now()
+			for len(turns) < 2*v.Pegs+v.Colors {
+				var before int64
+				if sv == nil || mode == "" || mode == "fresh" {
+					if sv != nil {
+						conflicts += sv.Stats().Conflicts
+					}
+					var err error
+					sv, err = New(v, turns, rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					before = sv.Stats().Conflicts
+					if err := sv.Add(turns[len(turns)-1]); err != nil {
+						t.Fatal(err)
+					}
+					conflicts += before
+					before = sv.Stats().Conflicts
+					conflicts -= before
+				}
+				c, err := sv.Next(context.Background(), limit)
+				if errors.Is(err, ErrLimit) {
+					if dir := os.Getenv("CONSIST_DUMPHARD"); dir != "" && fallbacks == 0 {
+						path := filepath.Join(dir, fmt.Sprintf("game-%s-s%d.txt", name, seed))
+						if err := writeHistory(path, v, turns); err != nil {
+							t.Fatal(err)
+						}
+					}
+					fallbacks++
+					c = randomCode(v, rng)
+				} else if err != nil {
+					t.Fatal(err)
+				} else if i := misfit(c, turns); i >= 0 {
+					t.Fatalf("misfit %d", i)
+				}
+				if play(c) {
+					break
+				}
+			}
+			conflicts += sv.Stats().Conflicts
+			d := time.Since(start)
+			t.Logf("%s seed %d: %d guesses, %d fallbacks, %d conflicts, %.1f s", name, seed, len(turns), fallbacks, conflicts, d.Seconds())
+			sumG += len(turns)
+			sumF += fallbacks
+			sumC += conflicts
+			sumT += d
+		}
+		n := float64(to - from + 1)
+		t.Logf("%s mean: %.1f guesses, %.1f fallbacks, %.0f conflicts, %.1f s", spec, float64(sumG)/n, float64(sumF)/n, float64(sumC)/n, sumT.Seconds()/n)
+	}
 }
