@@ -151,6 +151,8 @@ type solver struct {
 	// rephase, if set, gives the variables new random phases; solve
 	// calls it every rephaseEvery restarts.
 	rephase func()
+	// posBelow: variables below it are decided true, whatever their phase.
+	posBelow int32
 
 	// assume, if not noLit, is assumed true below every decision: a
 	// search under it fails, without making the problem unsatisfiable,
@@ -1115,7 +1117,11 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			}
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
-		s.enqueue(mkLit(v, !s.phase[v]), noRef, -1)
+		d := mkLit(v, !s.phase[v])
+		if v < s.posBelow {
+			d = mkLit(v, false)
+		}
+		s.enqueue(d, noRef, -1)
 	}
 }
 

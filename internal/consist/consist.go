@@ -89,6 +89,9 @@ func New(r mm.Rules, turns []mm.Turn, rng *rand.Rand) (*Solver, error) {
 	sv := &Solver{rules: r, turns: append([]mm.Turn(nil), turns...), pegs: r.Pegs, colors: r.Colors, round: noLit}
 	sv.s = encode(r, turns, rng)
 	sv.s.rephase = sv.randomizePhases
+	if posX {
+		sv.s.posBelow = int32(r.Pegs * r.Colors)
+	}
 	return sv, nil
 }
 

@@ -165,3 +165,8 @@ func addGroups(s *solver, P, C int, g mm.Code, black int) {
 	}
 	s.addCard(zs, int32(black), int32(black))
 }
+
+// posX makes the search decide the x true, a colour for a position, rather
+// than by the saved phase, which for all but one colour of a position is
+// false (a switch for measurements).
+var posX = true

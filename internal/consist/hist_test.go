@@ -135,6 +135,10 @@ func TestTurnWork(t *testing.T) {
 		groupBlacks = g == "1"
 		defer func() { groupBlacks = false }()
 	}
+	if g := os.Getenv("CONSIST_POSX"); g != "" {
+		posX = g == "1"
+		defer func() { posX = true }()
+	}
 	if s := os.Getenv("CONSIST_RESTART"); s != "" {
 		restartUnit, _ = strconv.Atoi(s)
 	}
