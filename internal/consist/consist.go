@@ -50,10 +50,6 @@ type Solver struct {
 	// searches assume round; Add makes it false for good, which frees
 	// those codes and retires the clauses.
 	round lit
-	// prefer, if set, is the phase of the next search instead of a random
-	// one (see Prefer).
-	prefer    mm.Code
-	preferSet bool
 }
 
 // Stats counts a solver's work so far.
@@ -137,15 +133,6 @@ func (sv *Solver) Add(turns ...mm.Turn) error {
 	return nil
 }
 
-// Prefer makes the next search start toward code (its phases), instead of
-// a random code: a code near one that fits (one that fitted before the
-// last answer, say) leads to one that fits sooner.
-func (sv *Solver) Prefer(code mm.Code) {
-	if code.Len() == sv.pegs {
-		sv.prefer, sv.preferSet = code, true
-	}
-}
-
 // Next returns a code that fits every turn and differs from every code
 // this solver returned before. If there is none, it returns an error
 // wrapping mm.ErrInconsistent; if it met limit conflicts first (limit ≤ 0:
@@ -159,12 +146,7 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 	if err := ctx.Err(); err != nil {
 		return mm.Code{}, err
 	}
-	if sv.preferSet {
-		sv.setPhases(sv.prefer)
-		sv.preferSet = false
-	} else {
-		sv.randomizePhases()
-	}
+	sv.randomizePhases()
 	st, err := s.solve(ctx, limit)
 	switch {
 	case err != nil:

@@ -94,24 +94,6 @@ func addTurn(s *solver, P, C int, tn mm.Turn) {
 	s.addCard(lits, int32(f.Black+f.White), int32(f.Black+f.White))
 }
 
-// setPhases makes code the phase of the x, and the y its counts.
-func (sv *Solver) setPhases(code mm.Code) {
-	s, P, C := sv.s, sv.pegs, sv.colors
-	var n [mm.MaxColors]int
-	for p := range P {
-		k := code.Peg(p)
-		n[k]++
-		for c := range C {
-			s.phase[xVar(C, p, c)] = c == k
-		}
-	}
-	for c := range C {
-		for t := 1; t <= P; t++ {
-			s.phase[yVar(P, C, c, t)] = t <= n[c]
-		}
-	}
-}
-
 // randomizePhases gives every position a random colour as its phase, so
 // that each search starts toward a different code.
 func (sv *Solver) randomizePhases() {
