@@ -11,8 +11,15 @@
 // colour contributes min(count in the secret, count in the guess) =
 // Σ_{t ≤ count in the guess} [count ≥ t]. Cardinality constraints
 // propagate natively, by counters, and explain what they force with the
-// literals that forced it; the search learns first-UIP clauses, restarts on
-// the Luby sequence, saves phases and branches on VSIDS activity.
+// literals that forced it (computed once per assignment); the search
+// learns first-UIP clauses, kept in one arena, restarts on the Luby
+// sequence with new random phases each time, and branches on VSIDS
+// activity, deciding a (position, colour) variable true: a colour for a
+// position, not one ruled out.
+//
+// A history may grow: Add gives a solver more answers and keeps what it
+// learnt, which stays valid, and ForState keeps one solver on a game's
+// states, so that each turn's search starts where the last one left off.
 //
 // The search is sound and complete: a code it returns fits every answer,
 // and it reports that no code fits only when none does. Hard histories may

@@ -82,9 +82,6 @@ func addTurn(s *solver, P, C int, tn mm.Turn) {
 		lits = append(lits, mkLit(xVar(C, p, k), false))
 	}
 	s.addCard(lits, int32(f.Black), int32(f.Black))
-	if groupBlacks {
-		addGroups(s, P, C, g, f.Black)
-	}
 	lits = lits[:0]
 	for c := range C {
 		for t := 1; t <= n[c]; t++ {
@@ -109,43 +106,6 @@ func (sv *Solver) randomizePhases() {
 			s.phase[yVar(P, C, c, t)] = false
 		}
 	}
-}
-
-// groupBlacks turns on addGroups (a switch for measurements).
-var groupBlacks = false
-
-// addGroups restates the blacks of guess g by colour: for each colour c
-// of g, variables z(t) = [at least t of the positions where g has c have
-// c in the code], tied to those x by a counter; z(t) implies y(c, t), the
-// code has c at least t times; and the z of all colours sum to the blacks.
-// It is the blacks' card again, but one that sees each colour's count:
-// where the counts allow too few blacks in some colours, the others must
-// make up for them, which the card over the x alone learns only by
-// conflicts.
-func addGroups(s *solver, P, C int, g mm.Code, black int) {
-	var zs []lit
-	for c := range C {
-		var xs []lit
-		for p := range P {
-			if g.Peg(p) == c {
-				xs = append(xs, mkLit(xVar(C, p, c), false))
-			}
-		}
-		if len(xs) == 0 {
-			continue
-		}
-		start := len(zs)
-		for t := 1; t <= len(xs); t++ {
-			z := mkLit(s.newVar(), false)
-			zs = append(zs, z)
-			s.addClause([]lit{z.not(), mkLit(yVar(P, C, c, t), false)})
-			if t > 1 {
-				s.addClause([]lit{z.not(), zs[len(zs)-2]})
-			}
-		}
-		s.addCounter(xs, zs[start:])
-	}
-	s.addCard(zs, int32(black), int32(black))
 }
 
 // posX makes the search decide the x true, a colour for a position, rather

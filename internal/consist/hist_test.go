@@ -131,10 +131,6 @@ func TestTurnWork(t *testing.T) {
 	if specs == "" {
 		t.Skip("set CONSIST_TURNS=30x10:17-25[,30x30:10-20...]")
 	}
-	if g := os.Getenv("CONSIST_GROUPS"); g != "" {
-		groupBlacks = g == "1"
-		defer func() { groupBlacks = false }()
-	}
 	if g := os.Getenv("CONSIST_POSX"); g != "" {
 		posX = g == "1"
 		defer func() { posX = true }()
