@@ -34,13 +34,16 @@ func solverCodes(ctx context.Context, st *mm.State, left float64, n int) ([][]ui
 	}
 	defer done()
 	limit := max(minConflicts, int64(left/consist.ConflictNanos(st.Rules())))
-	start := sv.Stats().Conflicts
+	// A search costs its conflicts, and a conflict's worth for the
+	// descent that finds a code.
+	start, calls := sv.Stats().Conflicts, int64(0)
 	var out [][]uint8
 	for range n {
-		rest := limit - (sv.Stats().Conflicts - start)
+		rest := limit - (sv.Stats().Conflicts - start + calls)
 		if rest <= 0 {
 			break
 		}
+		calls++
 		c, err := sv.Next(ctx, rest)
 		switch {
 		case errors.Is(err, consist.ErrLimit):

@@ -34,13 +34,17 @@ func solverCodes(ctx context.Context, st *mm.State, m *meter, n int) (out []uint
 	defer done()
 	cost := consist.ConflictNanos(r)
 	limit := max(minConflicts, int64((m.budget*solverShare-m.spent)/cost))
-	start := sv.Stats().Conflicts
-	defer func() { m.spend(float64(sv.Stats().Conflicts-start) * cost) }()
+	// A search costs its conflicts, and a conflict's worth for the
+	// descent that finds a code.
+	start, calls := sv.Stats().Conflicts, int64(0)
+	used := func() int64 { return sv.Stats().Conflicts - start + calls }
+	defer func() { m.spend(float64(used()) * cost) }()
 	for range n {
-		left := limit - (sv.Stats().Conflicts - start)
+		left := limit - used()
 		if left <= 0 {
 			break
 		}
+		calls++
 		c, err := sv.Next(ctx, left)
 		switch {
 		case errors.Is(err, consist.ErrLimit):
