@@ -124,8 +124,17 @@ func TestDumpHistories(t *testing.T) {
 }
 
 // TestTurnWork logs the conflicts and time to the first code at each turn
-// of a fixed game (CONSIST_TURNS=name:from-to, turns from 1; limit
-// CONSIST_LIMIT, default 200000).
+// of a fixed game: CONSIST_TURNS=name:from-to (turns from 1; "name:last"
+// for the turn after the whole history), limit CONSIST_LIMIT (default
+// 200000), CONSIST_REPS seeds a turn, CONSIST_MODE=inc for one solver kept
+// across the turns; CONSIST_POSX=0, CONSIST_RESTART and CONSIST_REPHASE
+// set the search's switches. The games in testdata: game-<variant>.txt,
+// seeded games of the first version (TestDumpHistories);
+// game-<variant>-s<seed>.txt and -late-s<seed>.txt, consistent play up to
+// its first fallback (TestPlayWork with CONSIST_DUMPHARD), before and after
+// the restarts with new phases; game-25x25-t<turn>.txt and
+// game-30x10-fit-t<turn>.txt, turns where the sampler's and Fit's searches
+// and the solver within its budget found no code.
 func TestTurnWork(t *testing.T) {
 	specs := os.Getenv("CONSIST_TURNS")
 	if specs == "" {
@@ -135,6 +144,7 @@ func TestTurnWork(t *testing.T) {
 		posX = g == "1"
 		defer func() { posX = true }()
 	}
+	defer func(u, e int) { restartUnit, rephaseEvery = u, e }(restartUnit, rephaseEvery)
 	if s := os.Getenv("CONSIST_RESTART"); s != "" {
 		restartUnit, _ = strconv.Atoi(s)
 	}
