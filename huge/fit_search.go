@@ -78,6 +78,7 @@ type problem struct {
 	// what the last guess found, for tests and diagnostics: codes that
 	// fit, the least energy met, and steps taken
 	found, least, took int
+	solved             int // codes the complete solver found
 }
 
 func newProblem(st *mm.State, count []int) (*problem, error) {
@@ -441,6 +442,36 @@ func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8
 	if len(lowE) > 0 {
 		p.least = lowE[0]
 	}
+	var near [][]uint8
+	if len(found) == 0 && useSolver {
+		// No code that fits within the steps: ask the complete solver,
+		// within what is left of solverShare budgets. The near misses
+		// still start the next turn's walks.
+		left := (solverShare*float64(steps) - float64(s)) * p.stepCost()
+		x, err := solverCodes(ctx, p.st, left, min(want, wantFew))
+		if err != nil {
+			return nil, err
+		}
+		found, near = x, lows
+		p.solved = len(x)
+		if len(x) > 0 {
+			// The solver's codes are alike: walk from one, as from
+			// a kept code, for more that fit to choose among.
+			met := map[string]bool{}
+			for _, c := range x {
+				met[string(c)] = true
+			}
+			w.set(x[0])
+			w.setBeta(betaWalk)
+			for i := 1; i <= minSteps && len(found) < want; i++ {
+				w.step()
+				if w.e == 0 && i%gap == 0 && !met[string(w.x)] && !p.st.Guessed(codeOf(w.x)) {
+					met[string(w.x)] = true
+					found = append(found, slices.Clone(w.x))
+				}
+			}
+		}
+	}
 	var play []uint8
 	switch {
 	case len(found) > 1:
@@ -455,7 +486,7 @@ func (p *problem) guess(ctx context.Context, rng *rand.Rand, steps int) ([]uint8
 	// the next turn starts from the codes not played: the one played
 	// misses its own answer by all the pegs it did not hit
 	rest := slices.DeleteFunc(slices.Clone(found), func(x []uint8) bool { return &x[0] == &play[0] })
-	k.put(rest)
+	k.put(append(rest, near...))
 	return play, nil
 }
 

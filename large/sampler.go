@@ -77,6 +77,10 @@ const (
 	// code nearest to fitting it has met, see pool.closest), or walking
 	// to more codes when the sample has fewer than seeds.
 	searchShare = 1.4
+	// solverShare is the most of its budget a guess spends in all when
+	// the searches found no code that fits and the complete solver (see
+	// solverCodes) looks for one.
+	solverShare = 2.0
 )
 
 // Sampler plays variants too large to enumerate. Each turn it keeps a
@@ -413,6 +417,16 @@ func (s Sampler) draw(ctx context.Context, st *mm.State, size int, m *meter) (co
 		}
 		// Codes from the search are not uniform: walk from them a while
 		// before they join.
+		w.burn(found, burnIn)
+		smp.addAll(found)
+	}
+	if smp.len() == 0 && useSolver {
+		// The searches found no code that fits: ask the complete solver,
+		// within what is left of solverShare budgets, for up to seeds.
+		found, err := solverCodes(ctx, st, m, seeds)
+		if err != nil {
+			return nil, false, err
+		}
 		w.burn(found, burnIn)
 		smp.addAll(found)
 	}

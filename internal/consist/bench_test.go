@@ -97,10 +97,11 @@ func seededGame(name string, r mm.Rules, countFirst bool) *benchGame {
 // BenchmarkTurns times the solver at every turn of a seeded game of each
 // variant: the time to the first code that fits the turns before it
 // (first), and to 64 distinct ones (sample64). One op is every turn of the
-// game. Metrics: the median, 99th percentile and worst time of a turn;
-// turns where the solver met benchLimit conflicts without a code (limited:
-// play would fall back to a code that does not fit); the fallbacks of the
-// game that made the history (fallbacks); and the turns.
+// game. Metrics: the median, 99th percentile and worst time of a turn,
+// and the median and 99th percentile of its conflicts (the same on every
+// machine); turns where the solver met benchLimit conflicts without a code
+// (limited: play would fall back to a code that does not fit); the
+// fallbacks of the game that made the history (fallbacks); and the turns.
 //
 // Run one op at a time: go test -bench Turns -benchtime 1x.
 func BenchmarkTurns(b *testing.B) {
@@ -113,10 +114,11 @@ func BenchmarkTurns(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				g := seededGame(v.name, v.r, v.countFirst)
 				var times []time.Duration
+				var conflicts []int64
 				limited := 0
 				b.ResetTimer()
 				for range b.N {
-					times, limited = times[:0], 0
+					times, conflicts, limited = times[:0], conflicts[:0], 0
 					for k := range g.turns {
 						start := time.Now()
 						sv, err := New(v.r, g.turns[:k], rand.New(rand.NewPCG(uint64(k), 3)))
@@ -137,6 +139,7 @@ func BenchmarkTurns(b *testing.B) {
 							}
 						}
 						times = append(times, time.Since(start))
+						conflicts = append(conflicts, sv.Stats().Conflicts)
 					}
 				}
 				slices.Sort(times)
@@ -144,6 +147,9 @@ func BenchmarkTurns(b *testing.B) {
 				b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
 				b.ReportMetric(ms(times[(len(times)*99)/100]), "p99-ms")
 				b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+				slices.Sort(conflicts)
+				b.ReportMetric(float64(conflicts[len(conflicts)/2]), "p50-conflicts")
+				b.ReportMetric(float64(conflicts[(len(conflicts)*99)/100]), "p99-conflicts")
 				b.ReportMetric(float64(limited), "limited")
 				b.ReportMetric(float64(g.fallbacks), "fallbacks")
 				b.ReportMetric(float64(len(g.turns)), "turns")

@@ -2,12 +2,16 @@ package consist
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
 
 // lit is a literal: variable v as 2v (true) or 2v+1 (negated).
 type lit int32
+
+// noLit stands for no literal.
+const noLit lit = -1
 
 func mkLit(v int32, neg bool) lit {
 	l := lit(2 * v)
@@ -29,14 +33,20 @@ const (
 	lTrue  int8 = 1
 )
 
-// A clause is a disjunction, watched on its first two literals.
-type clause struct {
-	lits    []lit
-	learnt  bool
-	deleted bool
-	lbd     int32
-	act     float64
-}
+// A clause is a disjunction, watched on its first two literals. Clauses
+// live in one arena, s.ca, each a header of hdr entries (its length; its
+// flags and LBD; its activity, a float32's bits) then its literals, and
+// are named by the offset of their header: so that the watch lists hold
+// no pointers and a clause's literals sit beside its header.
+type cref int32
+
+const (
+	noRef cref = -1
+	hdr        = 3
+	// Flags of a clause's second header entry; the LBD is above them.
+	fLearnt  = 1
+	fDeleted = 2
+)
 
 // A card says that at least lo and at most hi of its literals are true.
 // It propagates by counting: nTrue and nFalse count the literals of the
@@ -50,7 +60,7 @@ type card struct {
 // watch is an entry of a watch list: a clause and a literal of it that,
 // when true, satisfies it without a look at the clause.
 type watch struct {
-	cl      *clause
+	c       cref
 	blocker lit
 }
 
@@ -58,7 +68,7 @@ type watch struct {
 // bound (over) or lower bound is broken, or, if lits is not nil, the
 // false literals of a clause a counter implies.
 type conflict struct {
-	cl   *clause
+	cl   cref  // noRef if not a clause
 	card int32 // −1 if cl
 	over bool
 	lits []lit
@@ -96,6 +106,8 @@ const (
 	unknown status = iota
 	sat
 	unsatisfiable
+	// failed: no assignment with s.assume true
+	failed
 )
 
 // solver is a conflict-driven clause-learning solver over clauses and
@@ -104,9 +116,10 @@ const (
 // saving, Luby restarts and reduction of the learnt clauses by LBD.
 type solver struct {
 	assign []int8  // by variable
+	val    []int8  // by literal: its value, as assign gives it
 	level  []int32 // decision level of an assigned variable
 	pos    []int32 // its place on the trail
-	rcl    []*clause
+	rcl    []cref
 	rcard  []int32 // reason card, or −1
 	rcnt   []int32 // reason counter, or −1
 	trail  []lit
@@ -118,8 +131,9 @@ type solver struct {
 	cards   []card
 	cnts    []counter
 	occCnt  [][]cntOcc // by literal: the counters it occurs in
-	clauses []*clause  // problem clauses
-	learnts []*clause
+	ca      []lit      // the clause arena
+	clauses []cref     // problem clauses
+	learnts []cref
 
 	act    []float64
 	varInc float64
@@ -127,6 +141,23 @@ type solver struct {
 	heap   varHeap
 	phase  []bool // saved phase: true assigns the variable true
 	seen   []bool
+	// expl caches the explanation of a variable that a card or counter
+	// forced, while explained says it is valid: until the variable is
+	// unassigned. Minimisation asks for the same ones again and again,
+	// and a card's explanation scans all its literals.
+	expl      [][]lit
+	explained []bool
+
+	// rephase, if set, gives the variables new random phases; solve
+	// calls it every rephaseEvery restarts.
+	rephase func()
+	// posBelow: variables below it are decided true, whatever their phase.
+	posBelow int32
+
+	// assume, if not noLit, is assumed true below every decision: a
+	// search under it fails, without making the problem unsatisfiable,
+	// once it is false at level 0.
+	assume lit
 
 	nextReduce int64 // conflicts at which to reduce the learnt clauses
 	reduces    int64
@@ -134,52 +165,55 @@ type solver struct {
 	rng        *rand.Rand
 
 	conflicts, decisions, propagations int64
-	lubyIndex                          int
 
-	buf, buf2 []lit
+	buf, buf2, buf3, toClear, stack []lit
+	lvlSeen                         []int64 // by level: stamp of the last LBD count
+	stamp                           int64
 }
 
 func newSolver(nv int, rng *rand.Rand) *solver {
-	s := &solver{
-		assign:  make([]int8, nv),
-		level:   make([]int32, nv),
-		pos:     make([]int32, nv),
-		rcl:     make([]*clause, nv),
-		rcard:   make([]int32, nv),
-		rcnt:    make([]int32, nv),
-		occCnt:  make([][]cntOcc, 2*nv),
-		watches: make([][]watch, 2*nv),
-		occ:     make([][]int32, 2*nv),
-		act:     make([]float64, nv),
-		phase:   make([]bool, nv),
-		seen:    make([]bool, nv),
-		varInc:  1,
-		claInc:  1,
-		rng:     rng,
-	}
+	s := &solver{varInc: 1, claInc: 1, rng: rng, assume: noLit}
 	s.heap.act = s.act
-	s.heap.index = make([]int32, nv)
-	for v := range nv {
-		s.rcard[v] = -1
-		s.rcnt[v] = -1
-		s.heap.index[v] = -1
+	for range nv {
+		s.newVar()
 	}
 	return s
 }
 
+// newVar adds a variable, unassigned, and returns it; the caller gives it
+// an activity and puts it in the heap.
+func (s *solver) newVar() int32 {
+	v := int32(len(s.assign))
+	s.assign = append(s.assign, lUndef)
+	s.val = append(s.val, lUndef, lUndef)
+	s.expl = append(s.expl, nil)
+	s.explained = append(s.explained, false)
+	s.level = append(s.level, 0)
+	s.pos = append(s.pos, 0)
+	s.rcl = append(s.rcl, noRef)
+	s.rcard = append(s.rcard, -1)
+	s.rcnt = append(s.rcnt, -1)
+	s.occCnt = append(s.occCnt, nil, nil)
+	s.watches = append(s.watches, nil, nil)
+	s.occ = append(s.occ, nil, nil)
+	s.act = append(s.act, 0)
+	s.phase = append(s.phase, false)
+	s.seen = append(s.seen, false)
+	s.heap.act = s.act
+	s.heap.index = append(s.heap.index, -1)
+	return v
+}
+
 func (s *solver) value(l lit) int8 {
-	a := s.assign[l.v()]
-	if l.neg() {
-		return -a
-	}
-	return a
+	return s.val[l]
 }
 
 func (s *solver) decisionLevel() int32 { return int32(len(s.lim)) }
 
-func (s *solver) enqueue(l lit, cl *clause, cd int32) {
+func (s *solver) enqueue(l lit, cl cref, cd int32) {
 	v := l.v()
 	s.assign[v] = l.sign()
+	s.val[l], s.val[l.not()] = lTrue, lFalse
 	s.level[v] = s.decisionLevel()
 	s.pos[v] = int32(len(s.trail))
 	s.rcl[v] = cl
@@ -211,7 +245,7 @@ func (s *solver) forceCnt(ci int32, l lit) ([]lit, bool) {
 	case lTrue:
 		return nil, false
 	case lUndef:
-		s.enqueue(l, nil, -1)
+		s.enqueue(l, noRef, -1)
 		s.rcnt[l.v()] = ci
 		return nil, false
 	}
@@ -280,7 +314,7 @@ func (s *solver) fillCnt(ci int32, val bool) ([]lit, bool) {
 			if !val {
 				l = x.not()
 			}
-			s.enqueue(l, nil, -1)
+			s.enqueue(l, noRef, -1)
 			s.rcnt[l.v()] = ci
 		}
 	}
@@ -380,6 +414,51 @@ func (s *solver) addCard(lits []lit, lo, hi int32) {
 	}
 }
 
+// resync makes the counters of the cards and counters count the level-0
+// trail again, after constraints were added at level 0 between searches:
+// the next propagation replays the trail from its start.
+func (s *solver) resync() {
+	s.cancelUntil(0)
+	for i := range s.cards {
+		s.cards[i].nTrue, s.cards[i].nFalse = 0, 0
+	}
+	for i := range s.cnts {
+		s.cnts[i].nTrue, s.cnts[i].nFalse = 0, 0
+	}
+	s.qhead = 0
+}
+
+// simplify, at level 0 after propagation, deletes the clauses that are
+// true at level 0: the blocks of an earlier draw once its activation
+// literal is false, and what was learnt from them.
+func (s *solver) simplify() {
+	for _, l := range s.trail {
+		s.rcl[l.v()] = noRef // level 0: no reason is read again
+	}
+	sat := func(c cref) bool {
+		for _, l := range s.lits(c) {
+			if s.value(l) == lTrue && s.level[l.v()] == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	drop := func(cs []cref) []cref {
+		keep := cs[:0]
+		for _, c := range cs {
+			if sat(c) {
+				s.ca[c+1] |= fDeleted
+			} else {
+				keep = append(keep, c)
+			}
+		}
+		return keep
+	}
+	s.clauses = drop(s.clauses)
+	s.learnts = drop(s.learnts)
+	s.compact()
+}
+
 // addUnit assigns l at level 0.
 func (s *solver) addUnit(l lit) {
 	switch s.value(l) {
@@ -387,7 +466,7 @@ func (s *solver) addUnit(l lit) {
 	case lFalse:
 		s.unsat = true
 	default:
-		s.enqueue(l, nil, -1)
+		s.enqueue(l, noRef, -1)
 	}
 }
 
@@ -413,17 +492,43 @@ func (s *solver) addClause(lits []lit) {
 	case 0:
 		s.unsat = true
 	case 1:
-		s.enqueue(ls[0], nil, -1)
+		s.enqueue(ls[0], noRef, -1)
 	default:
-		c := &clause{lits: ls}
+		c := s.alloc(ls, false, 0)
 		s.clauses = append(s.clauses, c)
 		s.attach(c)
 	}
 }
 
-func (s *solver) attach(c *clause) {
-	s.watches[c.lits[0].not()] = append(s.watches[c.lits[0].not()], watch{c, c.lits[1]})
-	s.watches[c.lits[1].not()] = append(s.watches[c.lits[1].not()], watch{c, c.lits[0]})
+// alloc stores a clause in the arena and returns its reference.
+func (s *solver) alloc(lits []lit, learnt bool, lbd int32) cref {
+	c := cref(len(s.ca))
+	meta := lit(lbd << 2)
+	if learnt {
+		meta |= fLearnt
+	}
+	s.ca = append(s.ca, lit(len(lits)), meta, 0)
+	s.ca = append(s.ca, lits...)
+	return c
+}
+
+// lits returns the literals of clause c, in the arena.
+func (s *solver) lits(c cref) []lit {
+	return s.ca[c+hdr : c+hdr+cref(s.ca[c])]
+}
+
+func (s *solver) learnt(c cref) bool  { return s.ca[c+1]&fLearnt != 0 }
+func (s *solver) deleted(c cref) bool { return s.ca[c+1]&fDeleted != 0 }
+func (s *solver) lbd(c cref) int32    { return int32(s.ca[c+1] >> 2) }
+func (s *solver) cact(c cref) float32 { return math.Float32frombits(uint32(s.ca[c+2])) }
+func (s *solver) setAct(c cref, a float32) {
+	s.ca[c+2] = lit(math.Float32bits(a))
+}
+
+func (s *solver) attach(c cref) {
+	ls := s.lits(c)
+	s.watches[ls[0].not()] = append(s.watches[ls[0].not()], watch{c, ls[1]})
+	s.watches[ls[1].not()] = append(s.watches[ls[1].not()], watch{c, ls[0]})
 }
 
 // propagate runs unit propagation to a fixed point or a conflict.
@@ -432,7 +537,7 @@ func (s *solver) propagate() (conflict, bool) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		s.propagations++
-		confl, bad := conflict{card: -1}, false
+		confl, bad := conflict{cl: noRef, card: -1}, false
 		// Every counter of p is updated, even past a conflict, so that
 		// backtracking can undo whole trail entries.
 		for _, ci := range s.occ[p] {
@@ -443,11 +548,11 @@ func (s *solver) propagate() (conflict, bool) {
 			}
 			switch {
 			case c.nTrue > c.hi:
-				confl, bad = conflict{card: ci, over: true}, true
+				confl, bad = conflict{cl: noRef, card: ci, over: true}, true
 			case c.nTrue == c.hi:
 				for _, l := range c.lits {
 					if s.value(l) == lUndef {
-						s.enqueue(l.not(), nil, ci)
+						s.enqueue(l.not(), noRef, ci)
 					}
 				}
 			}
@@ -461,17 +566,17 @@ func (s *solver) propagate() (conflict, bool) {
 			free := int32(len(c.lits)) - c.nFalse
 			switch {
 			case free < c.lo:
-				confl, bad = conflict{card: ci}, true
+				confl, bad = conflict{cl: noRef, card: ci}, true
 			case free == c.lo:
 				for _, l := range c.lits {
 					if s.value(l) == lUndef {
-						s.enqueue(l, nil, ci)
+						s.enqueue(l, noRef, ci)
 					}
 				}
 			}
 		}
 		if lits, bad2 := s.propagateCnt(p); bad2 && !bad {
-			confl, bad = conflict{card: -1, lits: lits}, true
+			confl, bad = conflict{cl: noRef, card: -1, lits: lits}, true
 		}
 		if bad {
 			return confl, true
@@ -487,23 +592,21 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 	ws := s.watches[p]
 	falseLit := p.not()
 	i, j := 0, 0
-	var confl *clause
+	confl := noRef
 	for i < len(ws) {
 		w := ws[i]
 		i++
-		if w.cl.deleted {
-			continue
-		}
 		if s.value(w.blocker) == lTrue {
 			ws[j] = w
 			j++
 			continue
 		}
-		c := w.cl
-		if c.lits[0] == falseLit {
-			c.lits[0], c.lits[1] = c.lits[1], falseLit
+		c := w.c
+		ls := s.ca[c+hdr : c+hdr+cref(s.ca[c])]
+		if ls[0] == falseLit {
+			ls[0], ls[1] = ls[1], falseLit
 		}
-		first := c.lits[0]
+		first := ls[0]
 		nw := watch{c, first}
 		if first != w.blocker && s.value(first) == lTrue {
 			ws[j] = nw
@@ -511,10 +614,10 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 			continue
 		}
 		found := false
-		for k := 2; k < len(c.lits); k++ {
-			if s.value(c.lits[k]) != lFalse {
-				c.lits[1], c.lits[k] = c.lits[k], falseLit
-				s.watches[c.lits[1].not()] = append(s.watches[c.lits[1].not()], nw)
+		for k := 2; k < len(ls); k++ {
+			if s.value(ls[k]) != lFalse {
+				ls[1], ls[k] = ls[k], falseLit
+				s.watches[ls[1].not()] = append(s.watches[ls[1].not()], nw)
 				found = true
 				break
 			}
@@ -536,7 +639,7 @@ func (s *solver) propagateClauses(p lit) (conflict, bool) {
 		}
 	}
 	s.watches[p] = ws[:j]
-	if confl != nil {
+	if confl != noRef {
 		return conflict{cl: confl, card: -1}, true
 	}
 	return conflict{}, false
@@ -569,7 +672,9 @@ func (s *solver) cancelUntil(lv int32) {
 		}
 		v := p.v()
 		s.assign[v] = lUndef
-		s.rcl[v] = nil
+		s.val[p], s.val[p.not()] = lUndef, lUndef
+		s.explained[v] = false
+		s.rcl[v] = noRef
 		s.rcard[v] = -1
 		s.rcnt[v] = -1
 		s.phase[v] = !p.neg()
@@ -627,7 +732,7 @@ func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 		return append(out, cf.lits...)
 	}
 	if cf.card < 0 {
-		return append(out, cf.cl.lits...)
+		return append(out, s.lits(cf.cl)...)
 	}
 	c := &s.cards[cf.card]
 	if cf.over {
@@ -658,23 +763,29 @@ func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 
 // reasonLits appends the false literals of v's reason other than v's own.
 func (s *solver) reasonLits(v int32, out []lit) []lit {
-	if c := s.rcl[v]; c != nil {
-		for _, q := range c.lits {
+	if c := s.rcl[v]; c != noRef {
+		for _, q := range s.lits(c) {
 			if q.v() != v {
 				out = append(out, q)
 			}
 		}
 		return out
 	}
-	l := mkLit(v, s.assign[v] == lFalse)
-	if ci := s.rcnt[v]; ci >= 0 {
-		return s.explainCnt(ci, l, s.pos[v], out)
+	if !s.explained[v] {
+		l := mkLit(v, s.assign[v] == lFalse)
+		e := s.expl[v][:0]
+		if ci := s.rcnt[v]; ci >= 0 {
+			e = s.explainCnt(ci, l, s.pos[v], e)
+		} else {
+			e = s.explainCard(s.rcard[v], l, s.pos[v], e)
+		}
+		s.expl[v], s.explained[v] = e, true
 	}
-	return s.explainCard(s.rcard[v], l, s.pos[v], out)
+	return append(out, s.expl[v]...)
 }
 
 func (s *solver) hasReason(v int32) bool {
-	return s.rcl[v] != nil || s.rcard[v] >= 0 || s.rcnt[v] >= 0
+	return s.rcl[v] != noRef || s.rcard[v] >= 0 || s.rcnt[v] >= 0
 }
 
 // analyze derives the first-UIP clause of a conflict; its first literal
@@ -684,7 +795,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	pathC := 0
 	var p lit = -1
 	lits := s.conflictLits(cf, s.buf[:0])
-	if cf.cl != nil && cf.cl.learnt {
+	if cf.cl != noRef && s.learnt(cf.cl) {
 		s.bumpClause(cf.cl)
 	}
 	idx := len(s.trail) - 1
@@ -713,7 +824,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 		if pathC == 0 {
 			break
 		}
-		if c := s.rcl[p.v()]; c != nil && c.learnt {
+		if c := s.rcl[p.v()]; c != noRef && s.learnt(c) {
 			s.bumpClause(c)
 		}
 		lits = s.reasonLits(p.v(), lits[:0])
@@ -722,7 +833,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	s.buf = lits
 
 	// Minimise: drop literals implied by the others (recursively).
-	toClear := append([]lit(nil), learnt...)
+	toClear := append(s.toClear[:0], learnt...)
 	var abstract uint32
 	for _, q := range learnt[1:] {
 		abstract |= 1 << (s.level[q.v()] & 31)
@@ -739,6 +850,7 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 	for _, q := range toClear {
 		s.seen[q.v()] = false
 	}
+	s.toClear = toClear
 
 	bt = 0
 	if len(learnt) > 1 {
@@ -752,20 +864,28 @@ func (s *solver) analyze(cf conflict) (learnt []lit, bt int32, lbd int32) {
 		bt = s.level[learnt[1].v()]
 	}
 	// LBD: distinct levels.
-	levels := map[int32]struct{}{}
+	s.stamp++
+	for len(s.lvlSeen) <= int(s.decisionLevel()) {
+		s.lvlSeen = append(s.lvlSeen, 0)
+	}
+	lbd = 0
 	for _, q := range learnt {
-		levels[s.level[q.v()]] = struct{}{}
+		if lv := s.level[q.v()]; s.lvlSeen[lv] != s.stamp {
+			s.lvlSeen[lv] = s.stamp
+			lbd++
+		}
 	}
 	s.buf2 = learnt
-	return learnt, bt, int32(len(levels))
+	return learnt, bt, lbd
 }
 
 // redundant reports whether q, false, follows from literals already seen
 // (those of the learnt clause and ones shown redundant before).
 func (s *solver) redundant(q lit, abstract uint32, toClear *[]lit) bool {
-	stack := []lit{q}
+	stack := append(s.stack[:0], q)
 	top := len(*toClear)
-	var buf []lit
+	buf := s.buf3
+	defer func() { s.stack, s.buf3 = stack, buf }()
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -802,27 +922,29 @@ func (s *solver) bumpVar(v int32) {
 	s.heap.update(v)
 }
 
-func (s *solver) bumpClause(c *clause) {
-	c.act += s.claInc
-	if c.act > 1e20 {
+func (s *solver) bumpClause(c cref) {
+	a := s.cact(c) + float32(s.claInc)
+	s.setAct(c, a)
+	if a > 1e20 {
 		for _, d := range s.learnts {
-			d.act *= 1e-20
+			s.setAct(d, s.cact(d)*1e-20)
 		}
 		s.claInc *= 1e-20
 	}
 }
 
 // reduce deletes about half the learnt clauses, those of highest LBD and
-// least activity, keeping those that are reasons and those of LBD 2.
+// least activity, keeping those that are reasons and those of LBD 2, and
+// compacts the arena.
 func (s *solver) reduce() {
-	slices.SortFunc(s.learnts, func(a, b *clause) int {
-		if a.lbd != b.lbd {
-			return int(a.lbd - b.lbd)
+	slices.SortFunc(s.learnts, func(a, b cref) int {
+		if la, lb := s.lbd(a), s.lbd(b); la != lb {
+			return int(la - lb)
 		}
-		switch {
-		case a.act > b.act:
+		switch aa, ab := s.cact(a), s.cact(b); {
+		case aa > ab:
 			return -1
-		case a.act < b.act:
+		case aa < ab:
 			return 1
 		}
 		return 0
@@ -830,27 +952,51 @@ func (s *solver) reduce() {
 	keep := s.learnts[:0]
 	half := len(s.learnts) / 2
 	for i, c := range s.learnts {
-		v := c.lits[0].v()
-		locked := s.rcl[v] == c && s.value(c.lits[0]) == lTrue
-		if i < half || c.lbd <= 2 || locked {
+		l0 := s.lits(c)[0]
+		locked := s.rcl[l0.v()] == c && s.value(l0) == lTrue
+		if i < half || s.lbd(c) <= 2 || locked {
 			keep = append(keep, c)
 		} else {
-			c.deleted = true
+			s.ca[c+1] |= fDeleted
 		}
 	}
-	clear(s.learnts[len(keep):])
 	s.learnts = keep
-	// Sweep the watch lists.
+	s.compact()
+}
+
+// compact drops the deleted clauses from the arena and the watch lists,
+// and moves the others, renaming them in the watch lists and reasons.
+func (s *solver) compact() {
+	old := s.ca
+	s.ca = make([]lit, 0, len(old))
+	// The new reference of a live clause replaces its activity in the
+	// old arena, which is not read again.
+	move := func(c cref) cref {
+		n := cref(len(s.ca))
+		s.ca = append(s.ca, old[c:c+hdr+cref(old[c])]...)
+		old[c+2] = lit(n)
+		return n
+	}
+	for i, c := range s.clauses {
+		s.clauses[i] = move(c)
+	}
+	for i, c := range s.learnts {
+		s.learnts[i] = move(c)
+	}
 	for i, ws := range s.watches {
 		j := 0
 		for _, w := range ws {
-			if !w.cl.deleted {
-				ws[j] = w
+			if old[w.c+1]&fDeleted == 0 {
+				ws[j] = watch{cref(old[w.c+2]), w.blocker}
 				j++
 			}
 		}
-		clear(ws[j:])
 		s.watches[i] = ws[:j]
+	}
+	for _, l := range s.trail {
+		if c := s.rcl[l.v()]; c != noRef {
+			s.rcl[l.v()] = cref(old[c+2])
+		}
 	}
 }
 
@@ -872,8 +1018,11 @@ func luby(i int) int {
 // Schedules: a restart after restartUnit times a Luby term conflicts; a
 // reduction of the learnt clauses after reduceFirst conflicts, then
 // reduceStep more each time (as glucose does).
+var rephaseEvery = 1
+
+var restartUnit = 100
+
 const (
-	restartUnit = 100
 	reduceFirst = 2000
 	reduceStep  = 300
 )
@@ -889,9 +1038,11 @@ func (s *solver) solve(ctx context.Context, limit int64) (status, error) {
 		s.nextReduce = s.conflicts + reduceFirst
 	}
 	start := s.conflicts
-	for {
-		budget := int64(luby(s.lubyIndex) * restartUnit)
-		s.lubyIndex++
+	for i := 0; ; i++ {
+		if i > 0 && rephaseEvery > 0 && i%rephaseEvery == 0 && s.rephase != nil {
+			s.rephase()
+		}
+		budget := int64(luby(i) * restartUnit)
 		st, err := s.search(ctx, budget, start, limit)
 		if st != unknown || err != nil {
 			return st, err
@@ -916,13 +1067,13 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			learnt, bt, lbd := s.analyze(cf)
 			s.cancelUntil(bt)
 			if len(learnt) == 1 {
-				s.enqueue(learnt[0], nil, -1)
+				s.enqueue(learnt[0], noRef, -1)
 			} else {
-				c := &clause{lits: slices.Clone(learnt), learnt: true, lbd: lbd}
+				c := s.alloc(learnt, true, lbd)
 				s.learnts = append(s.learnts, c)
 				s.attach(c)
 				s.bumpClause(c)
-				s.enqueue(c.lits[0], c, -1)
+				s.enqueue(learnt[0], c, -1)
 			}
 			s.varInc /= 0.95
 			s.claInc /= 0.999
@@ -945,6 +1096,16 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			s.nextReduce = s.conflicts + reduceFirst + reduceStep*s.reduces
 			s.reduce()
 		}
+		if s.assume != noLit && s.decisionLevel() == 0 {
+			switch s.value(s.assume) {
+			case lFalse:
+				return failed, nil
+			case lUndef:
+				s.lim = append(s.lim, int32(len(s.trail)))
+				s.enqueue(s.assume, noRef, -1)
+				continue
+			}
+		}
 		v := s.pick()
 		if v < 0 {
 			return sat, nil
@@ -956,7 +1117,11 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			}
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
-		s.enqueue(mkLit(v, !s.phase[v]), nil, -1)
+		d := mkLit(v, !s.phase[v])
+		if v < s.posBelow {
+			d = mkLit(v, false)
+		}
+		s.enqueue(d, noRef, -1)
 	}
 }
 

@@ -11,8 +11,15 @@
 // colour contributes min(count in the secret, count in the guess) =
 // Σ_{t ≤ count in the guess} [count ≥ t]. Cardinality constraints
 // propagate natively, by counters, and explain what they force with the
-// literals that forced it; the search learns first-UIP clauses, restarts on
-// the Luby sequence, saves phases and branches on VSIDS activity.
+// literals that forced it (computed once per assignment); the search
+// learns first-UIP clauses, kept in one arena, restarts on the Luby
+// sequence with new random phases each time, and branches on VSIDS
+// activity, deciding a (position, colour) variable true: a colour for a
+// position, not one ruled out.
+//
+// A history may grow: Add gives a solver more answers and keeps what it
+// learnt, which stays valid, and ForState keeps one solver on a game's
+// states, so that each turn's search starts where the last one left off.
 //
 // The search is sound and complete: a code it returns fits every answer,
 // and it reports that no code fits only when none does. Hard histories may
@@ -34,7 +41,9 @@ import (
 var ErrLimit = errors.New("consist: work limit reached")
 
 // A Solver draws codes that fit a history, each distinct from those it
-// drew before. It is not safe for concurrent use.
+// drew since the last turn was added. The history may grow (Add): what the
+// solver learnt stays valid, so a game can keep one solver from turn to
+// turn. It is not safe for concurrent use.
 type Solver struct {
 	rules   mm.Rules
 	turns   []mm.Turn
@@ -43,6 +52,11 @@ type Solver struct {
 	pegs    int
 	colors  int
 	blocked bool // no more codes: all were drawn
+	// round, if not noLit, guards the clauses that block the codes drawn
+	// since the last Add: each is (¬round ∨ some peg differs), and the
+	// searches assume round; Add makes it false for good, which frees
+	// those codes and retires the clauses.
+	round lit
 }
 
 // Stats counts a solver's work so far.
@@ -75,9 +89,55 @@ func New(r mm.Rules, turns []mm.Turn, rng *rand.Rand) (*Solver, error) {
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(0, 0))
 	}
-	sv := &Solver{rules: r, turns: append([]mm.Turn(nil), turns...), pegs: r.Pegs, colors: r.Colors}
+	sv := &Solver{rules: r, turns: append([]mm.Turn(nil), turns...), pegs: r.Pegs, colors: r.Colors, round: noLit}
 	sv.s = encode(r, turns, rng)
+	sv.s.rephase = sv.randomizePhases
+	if posX {
+		sv.s.posBelow = int32(r.Pegs * r.Colors)
+	}
 	return sv, nil
+}
+
+// Add adds turns to the history. The codes drawn before may be drawn
+// again (the answers may rule them out); what the solver learnt is kept.
+// It fails, wrapping mm.ErrInvalidCode or mm.ErrInvalidFeedback, if a turn
+// is not valid for the solver's rules, and then adds none.
+func (sv *Solver) Add(turns ...mm.Turn) error {
+	r := sv.rules
+	for i, t := range turns {
+		if err := r.Check(t.Guess); err != nil {
+			return fmt.Errorf("turn %d: %w", len(sv.turns)+i+1, err)
+		}
+		if err := r.CheckFeedback(t.Feedback); err != nil {
+			return fmt.Errorf("turn %d: %w", len(sv.turns)+i+1, err)
+		}
+	}
+	s := sv.s
+	s.cancelUntil(0)
+	retire := sv.round != noLit
+	if retire {
+		s.addUnit(sv.round.not())
+		sv.round, s.assume = noLit, noLit
+	}
+	sv.blocked, sv.drawn = false, 0
+	nv := int32(len(s.assign))
+	for _, t := range turns {
+		addTurn(s, sv.pegs, sv.colors, t)
+	}
+	sv.turns = append(sv.turns, turns...)
+	initVars(s, nv)
+	if s.unsat {
+		return nil
+	}
+	s.resync()
+	if _, bad := s.propagate(); bad {
+		s.unsat = true
+		return nil
+	}
+	if retire {
+		s.simplify()
+	}
+	return nil
 }
 
 // Next returns a code that fits every turn and differs from every code
@@ -101,6 +161,10 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 		return mm.Code{}, err
 	case st == unsatisfiable:
 		return mm.Code{}, sv.none()
+	case st == failed:
+		s.cancelUntil(0)
+		sv.blocked = true
+		return mm.Code{}, sv.none()
 	case st == unknown:
 		s.cancelUntil(0)
 		return mm.Code{}, ErrLimit
@@ -120,17 +184,18 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 		panic("consist: a model without a colour at some position")
 	}
 	sv.drawn++
-	// Block the code so that the next one differs.
+	// Block the code so that the next one differs, under round.
 	s.cancelUntil(0)
-	block := make([]lit, sv.pegs)
+	if sv.round == noLit {
+		sv.round = mkLit(s.newVar(), false)
+		s.assume = sv.round
+	}
+	block := make([]lit, 0, sv.pegs+1)
+	block = append(block, sv.round.not())
 	for p, c := range colors {
-		block[p] = mkLit(xVar(sv.colors, p, c), true)
+		block = append(block, mkLit(xVar(sv.colors, p, c), true))
 	}
 	s.addClause(block)
-	if s.unsat {
-		sv.blocked = true
-		s.unsat = false
-	}
 	return code, nil
 }
 

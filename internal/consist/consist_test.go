@@ -164,3 +164,58 @@ func TestRandomHistories(t *testing.T) {
 	}
 	t.Logf("%d histories, %d with no code", n, nones)
 }
+
+// TestAddTurns grows small histories a turn at a time on one solver and
+// checks, after each, what it draws as checkHistory does: every code fits
+// the turns so far, none twice since the last Add, and a shortfall means
+// that no more codes fit, by enumeration.
+func TestAddTurns(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 400
+	}
+	rng := rand.New(rand.NewPCG(4, 2))
+	for i := range n {
+		r := randomSmallRules(rng)
+		turns := randomHistory(r, rng)
+		sv, err := New(r, nil, rand.New(rand.NewPCG(uint64(i), 5)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k <= len(turns); k++ {
+			if k > 0 {
+				if err := sv.Add(turns[k-1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := 1 + rng.IntN(6)
+			if rng.IntN(8) == 0 && r.Size() <= 1296 {
+				want = int(r.Size()) + 1
+			}
+			seen := map[mm.Code]bool{}
+			var err error
+			for len(seen) < want {
+				var c mm.Code
+				c, err = sv.Next(context.Background(), 0)
+				if err != nil {
+					break
+				}
+				if j := misfit(c, turns[:k]); j >= 0 {
+					t.Fatalf("history %d, %s, after %d turns: %s does not fit turn %d", i, formatHistory(r, turns), k, c, j+1)
+				}
+				if seen[c] {
+					t.Fatalf("history %d, %s, after %d turns: %s drawn twice", i, formatHistory(r, turns), k, c)
+				}
+				seen[c] = true
+			}
+			if err != nil && !errors.Is(err, mm.ErrInconsistent) {
+				t.Fatal(err)
+			}
+			if len(seen) < want {
+				if all := enumerate(r, turns[:k], want+1); len(all) != len(seen) {
+					t.Fatalf("history %d, %s, after %d turns: drew %d codes, but %d fit", i, formatHistory(r, turns), k, len(seen), len(all))
+				}
+			}
+		}
+	}
+}

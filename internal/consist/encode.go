@@ -13,7 +13,8 @@ func xVar(colors, p, c int) int32 { return int32(p*colors + c) }
 
 func yVar(pegs, colors, c, t int) int32 { return int32(pegs*colors + c*pegs + t - 1) }
 
-// encode builds the solver for the codes of r that fit turns.
+// encode builds the solver for the codes of r that fit turns. Its
+// variables get small random activities, so that ties break at random.
 func encode(r mm.Rules, turns []mm.Turn, rng *rand.Rand) *solver {
 	P, C := r.Pegs, r.Colors
 	s := newSolver(P*C+C*P, rng)
@@ -51,30 +52,43 @@ func encode(r mm.Rules, turns []mm.Turn, rng *rand.Rand) *solver {
 		}
 	}
 	s.addCard(lits, int32(P), int32(P))
-	var n [mm.MaxColors]int
 	for _, tn := range turns {
-		g, f := tn.Guess, tn.Feedback
-		lits = lits[:0]
-		clear(n[:])
-		for p := range P {
-			k := g.Peg(p)
-			n[k]++
-			lits = append(lits, mkLit(xVar(C, p, k), false))
-		}
-		s.addCard(lits, int32(f.Black), int32(f.Black))
-		lits = lits[:0]
-		for c := range C {
-			for t := 1; t <= n[c]; t++ {
-				lits = append(lits, mkLit(yVar(P, C, c, t), false))
-			}
-		}
-		s.addCard(lits, int32(f.Black+f.White), int32(f.Black+f.White))
+		addTurn(s, P, C, tn)
 	}
-	for v := range int32(len(s.assign)) {
-		s.act[v] = rng.Float64() * 1e-3
+	initVars(s, 0)
+	return s
+}
+
+// initVars gives the variables from v on small random activities, so that
+// ties break at random, and puts them in the heap.
+func initVars(s *solver, v int32) {
+	for ; v < int32(len(s.assign)); v++ {
+		s.act[v] = s.rng.Float64() * 1e-3
 		s.heap.insert(v)
 	}
-	return s
+}
+
+// addTurn adds the constraints of a turn at level 0: its blacks as a card
+// over the guess's x, and its blacks plus whites over the count variables
+// y(c, t) for t up to the guess's count of c. The caller calls resync if
+// a search has run.
+func addTurn(s *solver, P, C int, tn mm.Turn) {
+	g, f := tn.Guess, tn.Feedback
+	var n [mm.MaxColors]int
+	lits := make([]lit, 0, P)
+	for p := range P {
+		k := g.Peg(p)
+		n[k]++
+		lits = append(lits, mkLit(xVar(C, p, k), false))
+	}
+	s.addCard(lits, int32(f.Black), int32(f.Black))
+	lits = lits[:0]
+	for c := range C {
+		for t := 1; t <= n[c]; t++ {
+			lits = append(lits, mkLit(yVar(P, C, c, t), false))
+		}
+	}
+	s.addCard(lits, int32(f.Black+f.White), int32(f.Black+f.White))
 }
 
 // randomizePhases gives every position a random colour as its phase, so
@@ -93,3 +107,8 @@ func (sv *Solver) randomizePhases() {
 		}
 	}
 }
+
+// posX makes the search decide the x true, a colour for a position, rather
+// than by the saved phase, which for all but one colour of a position is
+// false (a switch for measurements).
+var posX = true
