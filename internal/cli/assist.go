@@ -10,7 +10,7 @@ func newAssist(e *Env, rf *rulesFlags) *cobra.Command {
 	o := &SessionOptions{Assist: true}
 	cmd := &cobra.Command{
 		Use:   "assist",
-		Short: "Help break a code on a physical board: propose guesses, read the answers",
+		Short: "Help at a real board: propose guesses, read the answers",
 		Long: `assist helps you break a code on a real board. It proposes each guess (from
 --strategy), you play it and type the codemaker's answer: black then white
 pegs, as "2 1", "2,1", "21", "2b1w", "BBW", "-" for none, or in Bulls and

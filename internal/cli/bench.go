@@ -181,7 +181,7 @@ func newBench(e *Env, rf *rulesFlags) *cobra.Command {
 	bf := &benchFlags{}
 	cmd := &cobra.Command{
 		Use:   "bench",
-		Short: "Play strategies against every secret, or seeded samples, and compare them",
+		Short: "Play strategies against every secret or samples, and compare them",
 		Long: `bench plays each strategy against every secret (--all, the default where
 the space has at most 100 000 codes) or against --games N random secrets
 drawn with --seed, and prints a table side by side: games, total and mean

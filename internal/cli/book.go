@@ -21,7 +21,7 @@ func newBook(e *Env, rf *rulesFlags) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "book",
-		Short: "Write a strategy's guesses at the top of its tree, where they cost most: a book it plays from",
+		Short: "Write a book: a strategy's guesses at the top of its tree",
 		Long: `book writes a deterministic strategy's guess at every node of its tree that
 more than --min candidates reach, one node a line, the shortest paths
 first: the turns that lead there (guess:feedback), then the guess.
@@ -29,10 +29,11 @@ first: the turns that lead there (guess:feedback), then the guess.
 The toolkit ships books in strategy/books/ and plays from them wherever a
 game stays in one: 8 × 8 with entropy and a win bonus of 1.5 is played in
 under a second that way, where computing its first two guesses takes three
-and a half (the node of 16.7 M codes, then of 2.1 M). A book is computed without
-reading any shipped book (as with --no-book), and go test ./strategy checks
-the shipped ones against the strategy.`,
-		Example: `  mastermind book --colors 8 --pegs 8 --strategy entropy --win-bonus 1.5 --min 10000 --out strategy/books/8x8-entropy.txt
+and a half (the node of 16.7 M codes, then of 2.1 M). A book is computed
+without reading any shipped book (as with --no-book), and go test
+./strategy checks the shipped ones against the strategy.`,
+		Example: `  mastermind book --colors 8 --pegs 8 --strategy entropy --win-bonus 1.5 \
+      --min 10000 --out strategy/books/8x8-entropy.txt
   mastermind book --strategy knuth --min 10`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {

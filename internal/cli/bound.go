@@ -13,7 +13,7 @@ func newBound(e *Env, rf *rulesFlags) *cobra.Command {
 	var depth int
 	cmd := &cobra.Command{
 		Use:   "bound",
-		Short: "Prove a lower bound of the least total number of guesses, where the space is too large to solve",
+		Short: "Prove a lower bound of the least total guesses of a large space",
 		Long: `bound proves that no strategy finds every secret of the variant in fewer
 guesses in all than the number it prints, any code being a guess. It tries
 every guess, one per class of codes that the symmetries of the guesses

@@ -45,7 +45,7 @@ func newClient(e *Env, rf *rulesFlags) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "client --server URL",
-		Short: "Play games against a game server with a strategy, and report the statistics",
+		Short: "Play a strategy against a game server and report its statistics",
 		Long: `client creates --games games on a server of the mastermind API (mastermind
 serve, or any other that speaks it), plays each to the end with a strategy,
 and reports what bench reports for the won games (mean, median, standard

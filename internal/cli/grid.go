@@ -91,7 +91,7 @@ func newGrid(e *Env, rf *rulesFlags) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "grid",
-		Short: "Play strategies over a grid of sizes, as in Bhushan's Mastermind Solver",
+		Short: "Play strategies over a grid of sizes, as Bhushan's report does",
 		Long: `grid plays each strategy on --games random secrets for every number of pegs
 in --pegs and colours in --colors, and prints a table for each strategy, as
 Arjun Bhushan's report "Mastermind Solver" did: length, colours, fewest,
@@ -111,9 +111,12 @@ expected-size, entropy and most-parts over ` + gridAllPegs + ` pegs and ` + grid
 Playing every secret costs about the square of the number of codes: the
 cells are guessed up front, and those past ` + roughly(gridAllBudget) + ` in all (the largest)
 are refused, named in the table, unless --yes is given.`,
-		Example: `  mastermind grid --pegs 2:10:2 --colors 3:15:3 --games 100 --strategy incremental
-  mastermind grid --pegs 2:6 --colors 3:8 --games 200 --strategy random-consistent,incremental --csv
-  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth --max-guesses 6
+		Example: `  mastermind grid --pegs 2:10:2 --colors 3:15:3 --games 100 \
+      --strategy incremental
+  mastermind grid --pegs 2:6 --colors 3:8 --games 200 \
+      --strategy random-consistent,incremental --csv
+  mastermind grid --pegs 3:5 --colors 4:8 --distinct --strategy knuth \
+      --max-guesses 6
   mastermind grid --all --pegs 2:4 --colors 2:6`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {

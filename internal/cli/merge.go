@@ -30,7 +30,7 @@ func newMerge(e *Env) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
-		Short: "Combine the partial results of a job's shards into what the whole job prints",
+		Short: "Merge the partial results of a job's shards into the job's output",
 		Long: `merge reads the partial results that the shards of a job wrote — bench,
 tree, openings or grid run with --shard K/N, or as the tasks of a Slurm
 array job or the pods of a Kubernetes Indexed Job — and prints what the

@@ -55,7 +55,8 @@ done once per class. With --max-guesses N, openings are ranked by the games
 won within N guesses first.`,
 		Example: `  mastermind openings --strategy knuth
   mastermind openings --rules super --strategy most-parts
-  mastermind openings --rules super --strategy most-parts --games 2000 --seed 3 --json`,
+  mastermind openings --rules super --strategy most-parts --games 2000 \
+      --seed 3 --json`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, a, err := rf.rules(cmd)

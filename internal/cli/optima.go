@@ -74,7 +74,7 @@ func newOptima(e *Env) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "optima",
-		Short: "Compute the table of exact optima, with a tree for each, resuming where it stopped",
+		Short: "Compute the table of exact optima, resuming where it stopped",
 		Long: `optima solves exactly every variant of 3 to 6 pegs with 2 to 10 colours
 (repeats allowed) and of 3 to 5 pegs of distinct colours that has at most
 --max-codes codes, smallest first, and keeps the table in DIR/optimal.csv:
@@ -113,7 +113,7 @@ deploy/slurm/optima.sh does these rounds on Slurm.`,
 		Example: `  mastermind optima --max-codes 1000
   mastermind optima --only 6x4,5x5 --redo
   mastermind optima --list
-  mastermind optima --only 6x5 --shard 0/4   # and 1/4, 2/4, 3/4, in any order or at once
+  mastermind optima --only 6x5 --shard 0/4   # then 1/4, 2/4, 3/4, in any order
   mastermind optima --only 6x5 --merge`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -194,7 +195,7 @@ allowed. Classic Mastermind, 6 colours × 4 pegs, is the default; --rules
 names other games (` + presetNames() + `) or
 sizes, such as 8x5 or 10x4-distinct.
 
-Strategies: ` + strings.Join(strategy.Names(), ", ") + `.
+` + wrapWords("Strategies: "+strings.Join(strategy.Names(), ", ")+".", helpWidth) + `
 
 Besides the classics (Knuth 1977, Irving, Neuwirth, Kooi), the toolkit
 plays the strategies and reruns the experiments of five reports:
@@ -207,6 +208,9 @@ not named); and Ben Knox, "COSC343: Assignment 1 report" (2023).`,
 		Version:       version(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	// The flags' help wrapped short of the 80th column, under every
+	// command (cobra writes each on one line, up to 200 columns).
+	root.SetUsageTemplate(wrappedUsage(root.UsageTemplate()))
 	rf.add(root.PersistentFlags())
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
@@ -433,4 +437,40 @@ func adaptStrategy(cmd *cobra.Command, name string, r mm.Rules) string {
 		return name
 	}
 	return "auto"
+}
+
+// helpWidth is the most columns a line of help takes: a line that filled
+// the 80th column would wrap on some terminals.
+const helpWidth = 79
+
+// wrappedUsage returns cobra's usage template t with the flags' help
+// wrapped to helpWidth.
+func wrappedUsage(t string) string {
+	t = strings.ReplaceAll(t, "for more information about a command.", "for more about a command.")
+	for _, set := range []string{"LocalFlags", "InheritedFlags"} {
+		t = strings.ReplaceAll(t, "."+set+".FlagUsages", "."+set+".FlagUsagesWrapped "+strconv.Itoa(helpWidth))
+	}
+	return t
+}
+
+// wrapWords breaks s between words into lines of at most width runes, but
+// for a word longer than width, which keeps a line of its own.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(s) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case col == 0:
+		case col+1+n <= width:
+			b.WriteByte(' ')
+			col++
+		default:
+			b.WriteByte('\n')
+			col = 0
+		}
+		b.WriteString(w)
+		col += n
+	}
+	return b.String()
 }

@@ -55,9 +55,11 @@ of it; the solvers are shared fairly among clients. It stops on an
 interrupt (Ctrl-C) or SIGTERM, answering the requests under way first,
 and exits 0.`,
 		Example: `  mastermind serve
-  mastermind serve --addr :8080 --db /var/lib/mastermind/games.db --retention 168h
+  mastermind serve --addr :8080 --db /var/lib/mastermind/games.db \
+      --retention 168h
   mastermind serve --rules super
-  mastermind client --server http://127.0.0.1:8080 --games 100 --colors 8 --pegs 5 --max-guesses 35 --time-limit 2s`,
+  mastermind client --server http://127.0.0.1:8080 --games 100 --colors 8 \
+      --pegs 5 --max-guesses 35 --time-limit 2s`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.Rate < 0 {

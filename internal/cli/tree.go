@@ -39,14 +39,15 @@ bench --tree FILE plays such a file back. --format irving is the compact
 notation of published strategies, one line {GUESS:{BW:NODE,...}} with a
 leaf as its guess alone, after a comment line that names the rules;
 bench --tree reads it too, and strategies copied from papers without that
-line under the rules flags given. --format dot is a GraphViz digraph: render it with
-"dot -Tsvg tree.dot > tree.svg".
+line under the rules flags given. --format dot is a GraphViz digraph:
+render it with "dot -Tsvg tree.dot > tree.svg".
 
 Following the tree for every secret gives exactly the figures of bench --all.`,
 		Example: `  mastermind tree --strategy knuth
   mastermind tree --strategy optimal --format json > optimal.json
   mastermind tree --strategy knuth --format irving > knuth.txt
-  mastermind tree --strategy optimal --max-depth 5 --format dot | dot -Tsvg > tree.svg`,
+  mastermind tree --strategy optimal --max-depth 5 --format dot \
+      | dot -Tsvg > tree.svg`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, a, err := rf.rules(cmd)

@@ -25,14 +25,14 @@ func newWatch(e *Env, rf *rulesFlags) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "watch [SECRET]",
-		Short: "Watch a strategy break a code, guess by guess, the codes left shrinking",
+		Short: "Watch a strategy break a code, guess by guess",
 		Long: `watch plays --strategy against SECRET (or a code drawn at random, or
 with --seed, as play draws one; the line under the heading gives the seed
-to watch the same game again) one guess at a time: each guess, its answer, how many codes it left of those
-possible before, on a bar drawn to a logarithmic scale, and the codes still
-possible while there are at most --show of them (the first --show
-otherwise). At a terminal it waits --delay between guesses; otherwise it
-does not wait.`,
+to watch the same game again) one guess at a time: each guess, its
+answer, how many codes it left of those possible before, on a bar drawn
+to a logarithmic scale, and the codes still possible while there are at
+most --show of them (the first --show otherwise). At a terminal it waits
+--delay between guesses; otherwise it does not wait.`,
 		Example: `  mastermind watch 3632
   mastermind watch --strategy entropy --rules super
   mastermind watch --delay 0 --show 0 --colors 8 --pegs 6`,
