@@ -30,7 +30,7 @@ go test -run XXX -bench 'Score|Count|Split|Filter' -count 5 . | grep -E '^Benchm
 go test -run XXX -bench 'Tree' -count 5 ./eval | grep -E '^Benchmark'
 go test -run XXX -bench 'FirstGuess' -count 3 ./strategy | grep -E '^Benchmark'
 GOMAXPROCS=1 go test -run XXX -bench 'SolveCold' -count 5 ./exact | grep -E '^Benchmark'
-go test -run XXX -bench 'Sample' -count 5 . | grep -E '^Benchmark'
+go test -run XXX -bench '^BenchmarkSample$' -count 5 ./large | grep -E '^Benchmark'
 
 echo "## whole commands (hyperfine: mean ± σ, median)"
 hf() {
