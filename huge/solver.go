@@ -2,7 +2,6 @@ package huge
 
 import (
 	"context"
-	"errors"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/consist"
@@ -28,36 +27,14 @@ var useSolver = true
 // machine, so games stay reproducible from their seeds. It returns fewer codes, or none, when the
 // limit comes first; an error only if ctx ended or no code fits.
 func solverCodes(ctx context.Context, st *mm.State, left float64, n int) ([][]uint8, error) {
-	sv, done, err := consist.ForState(st)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
 	limit := max(minConflicts, int64(left/consist.ConflictNanos(st.Rules())))
-	// A search costs its conflicts, and a conflict's worth for the
-	// descent that finds a code.
-	start, calls := sv.Stats().Conflicts, int64(0)
-	var out [][]uint8
-	for range n {
-		rest := limit - (sv.Stats().Conflicts - start + calls)
-		if rest <= 0 {
-			break
+	codes, _, err := consist.DrawFor(ctx, st, n, limit)
+	out := make([][]uint8, len(codes))
+	for k, c := range codes {
+		out[k] = make([]uint8, c.Len())
+		for i := range out[k] {
+			out[k][i] = uint8(c.Peg(i))
 		}
-		calls++
-		c, err := sv.Next(ctx, rest)
-		switch {
-		case errors.Is(err, consist.ErrLimit):
-			return out, nil
-		case errors.Is(err, mm.ErrInconsistent) && len(out) > 0:
-			return out, nil // all the codes that fit
-		case err != nil:
-			return out, err
-		}
-		x := make([]uint8, c.Len())
-		for i := range x {
-			x[i] = uint8(c.Peg(i))
-		}
-		out = append(out, x)
 	}
-	return out, nil
+	return out, err
 }

@@ -2,7 +2,6 @@ package large
 
 import (
 	"context"
-	"errors"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/consist"
@@ -26,35 +25,12 @@ var useSolver = true
 // spent on m. It returns fewer codes, or none, when the limit comes first;
 // an error only if ctx ended or no code fits (wrapping mm.ErrInconsistent).
 func solverCodes(ctx context.Context, st *mm.State, m *meter, n int) (out []uint8, err error) {
-	r := st.Rules()
-	sv, done, err := consist.ForState(st)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	cost := consist.ConflictNanos(r)
+	cost := consist.ConflictNanos(st.Rules())
 	limit := max(minConflicts, int64((m.budget*solverShare-m.spent)/cost))
-	// A search costs its conflicts, and a conflict's worth for the
-	// descent that finds a code.
-	start, calls := sv.Stats().Conflicts, int64(0)
-	used := func() int64 { return sv.Stats().Conflicts - start + calls }
-	defer func() { m.spend(float64(used()) * cost) }()
-	for range n {
-		left := limit - used()
-		if left <= 0 {
-			break
-		}
-		calls++
-		c, err := sv.Next(ctx, left)
-		switch {
-		case errors.Is(err, consist.ErrLimit):
-			return out, nil
-		case errors.Is(err, mm.ErrInconsistent) && len(out) > 0:
-			return out, nil // all the codes that fit
-		case err != nil:
-			return out, err
-		}
+	codes, work, err := consist.DrawFor(ctx, st, n, limit)
+	m.spend(float64(work) * cost)
+	for _, c := range codes {
 		out = appendCode(out, c)
 	}
-	return out, nil
+	return out, err
 }

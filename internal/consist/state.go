@@ -1,6 +1,8 @@
 package consist
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"sync"
 
@@ -63,4 +65,40 @@ func ForState(st *mm.State) (*Solver, func(), error) {
 // on both cores, about half that on a quiet machine.
 func ConflictNanos(r mm.Rules) float64 {
 	return 10000 + 25*float64(r.Pegs*r.Colors)
+}
+
+// DrawFor returns up to n codes that fit st's turns, drawn by the solver
+// that follows the game (ForState), so that each search starts with what
+// the earlier ones learnt, and the work they took: the searches'
+// conflicts, and one more for the descent that finds each code. The work
+// of all of them together stops at limit conflicts (at least one search
+// is tried). It returns fewer codes, or none, when the limit comes first
+// or every code that fits is drawn; an error only if ctx ended or no code
+// fits (wrapping mm.ErrInconsistent).
+func DrawFor(ctx context.Context, st *mm.State, n int, limit int64) (codes []mm.Code, work int64, err error) {
+	sv, done, err := ForState(st)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer done()
+	start, calls := sv.Stats().Conflicts, int64(0)
+	used := func() int64 { return sv.Stats().Conflicts - start + calls }
+	for range n {
+		left := limit - used()
+		if left <= 0 {
+			break
+		}
+		calls++
+		c, err := sv.Next(ctx, left)
+		switch {
+		case errors.Is(err, ErrLimit):
+			return codes, used(), nil
+		case errors.Is(err, mm.ErrInconsistent) && len(codes) > 0:
+			return codes, used(), nil // all the codes that fit
+		case err != nil:
+			return codes, used(), err
+		}
+		codes = append(codes, c)
+	}
+	return codes, used(), nil
 }
