@@ -84,10 +84,7 @@ func roundDown125(n int) int {
 // scoring strategy's tree (strategy.TreeTime) and the draw of each
 // random secret, or a few games played before the run (probe).
 func runGuess(ctx context.Context, r mm.Rules, strategies []mm.Strategy, games int, sampled bool, workers int) (time.Duration, bool) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, games))
+	workers = effectiveWorkers(workers, games)
 	var cpu, serial float64 // seconds on every worker, and on one
 	for _, s := range strategies {
 		if per, ok := strategy.GameTime(s, r); ok {

@@ -245,13 +245,8 @@ const savedHeader = "# mastermind assist session"
 // resumed session has the same answers, rows and undo history.
 func (a *Assist) Saved() []byte {
 	var b strings.Builder
-	r := a.cfg.Rules
-	b.WriteString(savedHeader + "\n")
-	fmt.Fprintf(&b, "colors %d\npegs %d\n", r.Colors, r.Pegs)
-	if r.Distinct {
-		b.WriteString("distinct\n")
-	}
-	fmt.Fprintf(&b, "alphabet %s\nstrategy %s\n\n", alphabetText(a.cfg.Alphabet), a.cfg.Name)
+	writeSavedRules(&b, savedHeader, a.cfg)
+	fmt.Fprintf(&b, "strategy %s\n\n", a.cfg.Name)
 	for _, in := range a.journal {
 		b.WriteString(in + "\n")
 	}
@@ -397,4 +392,17 @@ func (a *Assist) Resume(inputs []string) error {
 		}
 	}
 	return nil
+}
+
+// writeSavedRules writes the head of a saved session or game: its header
+// line, then the rules and the alphabet, one a line, as ReadSaved reads
+// them.
+func writeSavedRules(b *strings.Builder, header string, cfg Config) {
+	r := cfg.Rules
+	b.WriteString(header + "\n")
+	fmt.Fprintf(b, "colors %d\npegs %d\n", r.Colors, r.Pegs)
+	if r.Distinct {
+		b.WriteString("distinct\n")
+	}
+	fmt.Fprintf(b, "alphabet %s\n", alphabetText(cfg.Alphabet))
 }

@@ -75,13 +75,8 @@ const codeKey = "mastermind code "
 // the game's settings and code, then the guesses played, one a line.
 func (g *Game) Saved() []byte {
 	var b strings.Builder
-	r := g.cfg.Rules
-	b.WriteString(savedGameHeader + "\n")
-	fmt.Fprintf(&b, "colors %d\npegs %d\n", r.Colors, r.Pegs)
-	if r.Distinct {
-		b.WriteString("distinct\n")
-	}
-	fmt.Fprintf(&b, "alphabet %s\nlimit %d\n", alphabetText(g.cfg.Alphabet), g.limit)
+	writeSavedRules(&b, savedGameHeader, g.cfg)
+	fmt.Fprintf(&b, "limit %d\n", g.limit)
 	switch {
 	case g.adversary:
 		b.WriteString("adversary\n")
