@@ -19,6 +19,14 @@ import (
 // not count.
 func BenchGames(b *testing.B, r mm.Rules, s mm.Strategy, budget time.Duration) {
 	b.Helper()
+	PlayGames(b, r, s.Guess, budget, nil)
+}
+
+// PlayGames is BenchGames with each guess made by guess, which may count
+// what it sees in counts: each count is reported too, a game, under its
+// name (such as "fallbacks/game").
+func PlayGames(b *testing.B, r mm.Rules, guess func(*mm.State) (mm.Code, error), budget time.Duration, counts map[string]*int) {
+	b.Helper()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	var cpu []time.Duration
@@ -31,7 +39,7 @@ func BenchGames(b *testing.B, r mm.Rules, s mm.Strategy, budget time.Duration) {
 		}
 		for {
 			t0 := ThreadCPU()
-			g, err := s.Guess(st)
+			g, err := guess(st)
 			cpu = append(cpu, ThreadCPU()-t0)
 			if err != nil {
 				b.Fatal(err)
@@ -54,4 +62,7 @@ func BenchGames(b *testing.B, r mm.Rules, s mm.Strategy, budget time.Duration) {
 	b.ReportMetric(at(0.5), "p50/budget")
 	b.ReportMetric(at(0.99), "p99/budget")
 	b.ReportMetric(at(1), "max/budget")
+	for name, n := range counts {
+		b.ReportMetric(float64(*n)/float64(b.N), name)
+	}
 }
