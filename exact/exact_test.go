@@ -140,6 +140,7 @@ func start(t testing.TB, r mm.Rules) *mm.State {
 // TestAgainstPlainSearch checks the totals and worst cases on tiny variants
 // against the plain exhaustive search, with and without a depth limit.
 func TestAgainstPlainSearch(t *testing.T) {
+	t.Parallel()
 	cases := []mm.Rules{
 		{Colors: 3, Pegs: 3},
 		{Colors: 2, Pegs: 4},
@@ -197,6 +198,7 @@ func TestAgainstPlainSearch(t *testing.T) {
 // on small variants, where the symmetries left and the colours the
 // candidates exclude vary.
 func TestFromStates(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, r := range []mm.Rules{{Colors: 4, Pegs: 3}, {Colors: 5, Pegs: 3}, {Colors: 3, Pegs: 4}, {Colors: 5, Pegs: 3, Distinct: true}} {
 		sp, _ := mm.SpaceOf(r)
@@ -304,6 +306,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestSevenFour(t *testing.T) {
+	t.Parallel()
 	if race.Enabled {
 		// Minutes under the race detector, twenty times its plain
 		// time; the plain run solves it, and the search's goroutines

@@ -15,6 +15,7 @@ import (
 // first guess, on either side of each variant's fewest guesses that always
 // suffice (6 × 4: 5, Koyama and Lai; 7 × 4 and 8 × 4: 6).
 func TestFits(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		r     mm.Rules
 		first string // a guess played first, answered with its largest class

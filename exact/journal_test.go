@@ -49,6 +49,7 @@ func (m *mapJournal) Beat(g mm.Code) error  { m.beaten[g.String()] = true; retur
 // same again when stopped after every few units and resumed from its
 // journal, solving no unit twice.
 func TestSolveOpenings(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		r     mm.Rules
 		depth int

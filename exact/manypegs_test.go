@@ -18,6 +18,7 @@ import (
 // feedback 134, past the 128 the shortcut for small sets once held (it
 // panicked).
 func TestManyPegs(t *testing.T) {
+	t.Parallel()
 	t.Run("2x8", func(t *testing.T) {
 		all := mustSpace(t, mm.Rules{Colors: 2, Pegs: 8}).All().Codes()
 		res, err := solve(t, start(t, mm.Rules{Colors: 2, Pegs: 8}), 0)

@@ -15,6 +15,7 @@ import (
 // without a bound, leave SolveOpenings nothing to solve, and it then
 // gives the same total, worst case and tree as alone.
 func TestSolveShare(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		r     mm.Rules
 		depth int

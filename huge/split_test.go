@@ -40,6 +40,7 @@ func play(t *testing.T, r mm.Rules, secret mm.Code) int {
 }
 
 func TestSplitSolves(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		rules mm.Rules
 		games int

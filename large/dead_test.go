@@ -64,6 +64,7 @@ func readHistory(t *testing.T, r mm.Rules, path string) *mm.State {
 // in work, not read from the clock, so the draw is the same on any
 // machine.
 func TestDrawDeadSample(t *testing.T) {
+	t.Parallel()
 	if race.Enabled {
 		// About a minute under the race detector, in one goroutine,
 		// which has no race to find; the plain run draws it.

@@ -27,6 +27,7 @@ func playGame(t *testing.T, s mm.Strategy, r mm.Rules, secret mm.Code, seed uint
 // with and without repeated colours, at the default budget and at budgets
 // so small that the sample is its least.
 func TestSamplerGames(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		s     large.Sampler
 		r     mm.Rules

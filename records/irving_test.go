@@ -13,6 +13,7 @@ import (
 // TestIrvingRoundTrip writes shipped trees in the compact notation and
 // reads them back: the same tree, sizes and all, and the same replay.
 func TestIrvingRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, name := range records.Shipped() {
 		f, err := records.Open(name)
 		if err != nil {

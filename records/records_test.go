@@ -50,6 +50,7 @@ func listed(t *testing.T) map[string][3]int {
 // and checks its totals against README.md, and that README.md lists no file
 // that is not shipped.
 func TestShipped(t *testing.T) {
+	t.Parallel()
 	want := listed(t)
 	names := records.Shipped()
 	if len(names) == 0 {

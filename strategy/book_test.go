@@ -179,6 +179,7 @@ func TestBuildBookRefuses(t *testing.T) {
 // whole check is `mastermind book` with the command in the file's header,
 // and a diff.
 func TestShippedBooks(t *testing.T) {
+	t.Parallel()
 	bs, err := strategy.Books()
 	if err != nil {
 		t.Fatal(err)

@@ -230,6 +230,7 @@ var bruteRules = []mm.Rules{
 // scans): on random histories their guess must be the one an exhaustive
 // scan of every code finds.
 func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	for i, r := range bruteRules {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 11))
@@ -257,6 +258,7 @@ func TestAgainstBruteForce(t *testing.T) {
 // TestTreesAgainstBruteForce walks the whole decision tree of each scoring
 // strategy on small variants and compares every node with brute force.
 func TestTreesAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	rules := []mm.Rules{
 		{Colors: 4, Pegs: 4}, {Colors: 3, Pegs: 5}, {Colors: 6, Pegs: 3, Distinct: true}, {Colors: 5, Pegs: 4},
 		{Colors: 6, Pegs: 4, Distinct: true}, {Colors: 4, Pegs: 5}, {Colors: 6, Pegs: 4},
@@ -327,6 +329,7 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 // TestFirstGuessAgainstBruteForce checks the opening on larger spaces,
 // where a scan of every code against every code is slow.
 func TestFirstGuessAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("scans every code against every code of 8x5")
 	}

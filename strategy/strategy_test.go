@@ -41,6 +41,7 @@ var conformanceRules = []mm.Rules{
 // probes of incremental and permuted under distinct colours); that refusal
 // must come at the first guess, and is checked.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	scoring := map[string]bool{"knuth": true, "expected-size": true, "entropy": true, "most-parts": true}
 	rules := conformanceRules
 	if race.Enabled && !testing.Short() {
@@ -185,6 +186,7 @@ func TestPublishedTotals(t *testing.T) {
 // that engine's choices). Run with -update to rewrite them after an
 // intended change.
 func TestGoldenTotals(t *testing.T) {
+	t.Parallel()
 	names := []string{"knuth", "expected-size", "entropy", "most-parts", "first-consistent", "random-consistent"}
 	variants := []mm.Rules{mm.Classic, {Colors: 5, Pegs: 4}, {Colors: 6, Pegs: 4, Distinct: true}}
 	if !testing.Short() {

@@ -26,6 +26,7 @@ func total(depth []uint8) int {
 // The walk must match playing each secret guess by guess, with one worker
 // and with two.
 func TestRolloutNeverWorse(t *testing.T) {
+	t.Parallel()
 	near := Sample{Work: 1 << 14, Top: 4, Mutate: 30, Near: 10, Climb: 3}
 	cases := []struct {
 		r          mm.Rules

@@ -82,6 +82,7 @@ func TestSampleWithinTwoPegs(t *testing.T) {
 // codes near the best candidates, near every candidate, climbing — gives
 // the same guess with one worker as with three.
 func TestSampleNoBetterThanFullScan(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	samples := []Sample{
 		{Work: 64},                  // candidates, thinned
