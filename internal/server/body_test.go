@@ -105,6 +105,7 @@ func (s lateStore) Guess(ctx context.Context, id string, key []byte, c mm.Code, 
 // gone and cancels the request's context, and game creation answered 503
 // "context canceled" (2 of 100 in the issue, each time here).
 func TestHalfClosedRequest(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(s *server.Server) { s.Store = lateStore{s.Store} })
 	id := e.newGame(t, `{}`).ID
 	for _, tt := range []struct {

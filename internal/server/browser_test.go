@@ -58,6 +58,7 @@ func browser(t *testing.T) context.Context {
 // reload that keeps the game's token, a second tab that only watches, then
 // the hint button until the code is found.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, func(s *server.Server) { s.Now, s.Defaults = nil, mm.Rules{Colors: 7, Pegs: 4} })
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
@@ -254,6 +255,7 @@ func checkTokenFlow(t *testing.T, ctx context.Context, e *env) {
 // for a hint and then types a guess of its own, which replaces the hint
 // rather than being dropped; the page's screenshot shows the pegs.
 func TestBrowserAdversaryHint(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, func(s *server.Server) { s.Now = nil })
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
@@ -338,6 +340,7 @@ func near(v uint32, want uint8) bool {
 // person's own, an undo, the codes left shrinking to the code; then the
 // solver is watched breaking a code of its own.
 func TestBrowserAssist(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, func(s *server.Server) { s.Now = nil })
 	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
@@ -480,6 +483,7 @@ func (h *refusing) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // than stopping with the error (issue 46: Hint on a large board, and
 // Watch the solver, stopped at the first 429).
 func TestBrowserRetryAfter(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, func(s *server.Server) { s.Now = nil })
 	h := &refusing{next: e.handler, n: map[string]int{}, refused: map[string]int{}, refuse: func(kind string, n int) bool {

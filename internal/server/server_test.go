@@ -691,6 +691,7 @@ func TestGuessBusy(t *testing.T) {
 // thousands (issue 46: 16 clients reading stats at 200 a second, or
 // asking again at once when refused, took a third of the guesses).
 func TestStatsBounded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(s *server.Server) { s.Rate, s.Burst = 1000, 1000 })
 	ctx := context.Background()
 	a, b := fromAddr(e, "127.6.0.1"), fromAddr(e, "127.6.0.2")
