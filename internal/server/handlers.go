@@ -92,12 +92,23 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	// that GET shows once the game is lost.
 	ctx, cancel := received(r)
 	defer cancel()
-	g, err := h.Store.Guess(ctx, r.PathValue("id"), key, c, h.now())
+	id := r.PathValue("id")
+	f, turns, status, err := h.Store.Play(ctx, id, key, c, h.now())
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, feedbackJSON(g))
+	out := &Feedback{Black: f.Black, White: f.White, Guesses: turns, State: status.String()}
+	if status != mm.Playing {
+		// Once a game: the code to show is read from the whole game,
+		// which no guess changes any more. The turn is stored: should
+		// the read fail, it is answered without the code, which GET
+		// shows.
+		if g, err := h.Store.Game(ctx, id, key); err == nil {
+			out.Secret = revealed(g)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // hint handles GET /api/games/{id}/hint, for the game's player.

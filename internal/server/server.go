@@ -103,13 +103,15 @@ type Store interface {
 	// Game returns a game, or an error wrapping mm.ErrUnknownGame, or
 	// mm.ErrNotPlayer if key is not nil and not the owner's.
 	Game(ctx context.Context, id string, key []byte) (*mm.Game, error)
-	// Guess plays guess c, made at time at, in game id (mm.Game.Guess),
-	// serialised with every other guess of that game, and returns the game
-	// once the turn is durable. Its errors wrap mm.ErrUnknownGame,
-	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp,
-	// or, for a guess that met too many others at once, an error with a
-	// method RetryAfter() time.Duration, answered 503 with Retry-After.
-	Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error)
+	// Play plays guess c, made at time at, in game id (mm.Game.Guess),
+	// serialised with every other guess of that game, and returns, once
+	// the turn is durable, its answer, the number of turns the game has
+	// with it and the game's status after it, without reading the game's
+	// turns. Its errors wrap mm.ErrUnknownGame, mm.ErrNotPlayer,
+	// mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp, or, for a guess
+	// that met too many others at once, an error with a method
+	// RetryAfter() time.Duration, answered 503 with Retry-After.
+	Play(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (f mm.Feedback, turns int, status mm.GameStatus, err error)
 	// Stats returns the games of each variant; a game in play past its
 	// deadline at time now counts as lost.
 	Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error)
