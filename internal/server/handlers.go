@@ -35,10 +35,19 @@ func (h *handler) createGame(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if g.Adversary && h.open != nil {
+		if err := h.open.add(clientKey(r), g, g.Created); err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+	}
 	token := newToken()
 	ctx, cancel := received(r)
 	defer cancel()
 	if err := h.Store.CreateGame(ctx, g, tokenKey(token)); err != nil {
+		if g.Adversary && h.open != nil {
+			h.open.remove(g.ID)
+		}
 		h.writeError(w, r, err)
 		return
 	}
@@ -93,7 +102,16 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := received(r)
 	defer cancel()
 	id := r.PathValue("id")
-	f, turns, status, err := h.Store.Play(ctx, id, key, c, h.now())
+	now := h.now()
+	f, turns, status, err := h.Store.Play(ctx, id, key, c, now)
+	if h.open != nil {
+		switch {
+		case err == nil:
+			h.open.played(id, status == mm.Playing, now)
+		case errors.Is(err, mm.ErrGameOver), errors.Is(err, mm.ErrTimeUp), errors.Is(err, mm.ErrUnknownGame):
+			h.open.played(id, false, now)
+		}
+	}
 	if err != nil {
 		h.writeError(w, r, err)
 		return

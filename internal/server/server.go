@@ -232,6 +232,13 @@ type Server struct {
 	// 0 means no limit.
 	Rate  float64
 	Burst int
+	// MaxAdversary is the most adversary games one client (as for Rate)
+	// may have in play at once; 0 means no limit. A game stops counting
+	// when it ends, when its time is up, and once it has gone
+	// AdversaryIdle without a guess; a new one beyond the most is refused
+	// with 429 and Retry-After, saying so. The count is kept in memory,
+	// and a restart forgets it.
+	MaxAdversary int
 	// Now is the server's clock; nil means time.Now.
 	Now func() time.Time
 	// Logf logs errors that are the server's fault; nil means log.Printf.
@@ -259,6 +266,9 @@ func (s *Server) Handler() http.Handler {
 	if s.Rate > 0 {
 		h.limiter = newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now)
 		h.statsLimiter = newLimiter(statsRate, statsBurst, h.now)
+	}
+	if s.MaxAdversary > 0 {
+		h.open = newOpenGames(s.MaxAdversary, AdversaryIdle, h.now())
 	}
 	if s.Hint != nil {
 		timeout := s.HintTimeout
@@ -323,7 +333,8 @@ type handler struct {
 	// statsLimiter bounds each client's reads of /api/stats, whose
 	// answer changes once a second; nil without a rate limit.
 	statsLimiter *limiter
-	hints        *hinter // nil without a solver
+	hints        *hinter    // nil without a solver
+	open         *openGames // nil without MaxAdversary
 	statsCache   statsCache
 	now          func() time.Time
 	logf         func(format string, args ...any)
