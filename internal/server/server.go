@@ -70,7 +70,9 @@
 // after Retry-After, sends a few requests a second.
 // With package store, an adversary game's guess costs O(codes) whatever
 // its turns, worked out outside the writer, and one that meets too many
-// others at once is answered 503 with Retry-After.
+// others at once is answered 503 with Retry-After. A client may have
+// MaxAdversary adversary games in play at once; a new one beyond is
+// refused with 429 and Retry-After.
 package server
 
 import (
