@@ -95,8 +95,9 @@ const (
 // a minute and cache up to DefaultCacheBytes of games in play.
 type Options struct {
 	// CacheBytes bounds the memory of the writer's cache of games in play;
-	// 0 means DefaultCacheBytes. A game not in the cache is read from the
-	// file when it is guessed on.
+	// 0 means DefaultCacheBytes. The writer keeps a game without its
+	// turns, a few hundred bytes, and one not in the cache is read from
+	// the file, still without its turns, when it is guessed on.
 	CacheBytes int64
 	// Retention is how long a game is kept after its last activity (its
 	// creation, its last guess, or its end); 0 keeps every game. A game
