@@ -103,7 +103,7 @@ func serve(ctx context.Context, e *cli.Env, o *cli.ServeOptions) error {
 	defer st.Close()
 	srv := &server.Server{Store: st, Defaults: o.Defaults, Rate: o.Rate, Burst: o.Burst, Logf: logger.Printf,
 		Limits:    server.Limits{MaxColors: o.MaxColors, MaxPegs: o.MaxPegs},
-		HintShare: o.HintShare, HintBurst: o.HintBurst}
+		HintShare: o.HintShare, HintBurst: o.HintBurst, MaxAdversary: o.MaxAdversary}
 	if err := serveHints(srv, o.HintStrategy); err != nil {
 		return err
 	}

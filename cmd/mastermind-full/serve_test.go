@@ -303,6 +303,7 @@ func TestClientErrors(t *testing.T) {
 		{[]string{"serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir.db")}, "database"},
 		{[]string{"serve", "extra"}, "no arguments"},
 		{[]string{"serve", "--max-conns", "-1"}, "--max-conns -1: want 1 or more"},
+		{[]string{"serve", "--max-adversary", "-1"}, "--max-adversary -1: want 1 or more, or 0 for no limit"},
 		{[]string{"serve", "--max-conns", "2000000000", "--db", filepath.Join(t.TempDir(), "x.db")}, "ulimit -n"},
 		{[]string{"serve", "--max-pegs", "21"}, "--max-pegs 21: want 1 to 20"},
 		{[]string{"serve", "--max-colors", "36"}, "--max-colors 36: want 2 to 35"},

@@ -48,6 +48,9 @@ type ServeOptions struct {
 	MaxConns  int // connections open at once
 	MaxColors int // colours of a new game
 	MaxPegs   int // pegs of a new game
+	// MaxAdversary is the most adversary games one client address may
+	// have in play at once; 0 for no limit (server.Server's).
+	MaxAdversary int
 
 	// The server's help (issue 46). HintStrategy is "tiered" (the
 	// default solver, which picks a strategy by the board's size), "none"

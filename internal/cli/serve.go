@@ -51,7 +51,8 @@ say, and the web page's first choice. The API is in docs/server.md:
 Games idle for longer than --retention are deleted (their results still
 count in the statistics). --hint-strategy picks the solver behind hints
 and the assistant, and --hint-share and --hint-burst each client's share
-of it; the solvers are shared fairly among clients. It stops on an
+of it; the solvers are shared fairly among clients. --max-adversary bounds
+the adversary games one address has in play (429 beyond). It stops on an
 interrupt (Ctrl-C) or SIGTERM, answering the requests under way first,
 and exits 0.`,
 		Example: `  mastermind serve
@@ -107,6 +108,8 @@ and exits 0.`,
 	f.IntVar(&o.MaxConns, "max-conns", 0, "connections held open at once, the idle closed first (0: 4096, or fewer within the open-file limit)")
 	f.IntVar(&o.MaxColors, "max-colors", 0, fmt.Sprintf("most colours of a new game (0: %d)", len(mm.DefaultSymbols)))
 	f.IntVar(&o.MaxPegs, "max-pegs", 0, fmt.Sprintf("most pegs of a new game (0: %d)", servePegs))
+	f.IntVar(&o.MaxAdversary, "max-adversary", serveMaxAdversary,
+		"adversary games one client address may have in play at once; one idle for 15 min stops counting (0: no limit)")
 	// The server's help (issue 46).
 	f.StringVar(&o.HintStrategy, "hint-strategy", "tiered",
 		"solver of hints: tiered (by the board's size), none, or a strategy of solve")
@@ -121,6 +124,9 @@ and exits 0.`,
 const (
 	serveHintShare = 0.05
 	serveHintBurst = 10 * time.Second
+	// serveMaxAdversary is the default of --max-adversary:
+	// server.DefaultMaxAdversary.
+	serveMaxAdversary = 64
 )
 
 // checkHints checks the flags of the server's help.
@@ -144,6 +150,8 @@ func (o *ServeOptions) checkBounds(r mm.Rules) error {
 	switch {
 	case o.MaxConns < 0:
 		return fmt.Errorf("--max-conns %d: want 1 or more, or 0 for the default", o.MaxConns)
+	case o.MaxAdversary < 0:
+		return fmt.Errorf("--max-adversary %d: want 1 or more, or 0 for no limit", o.MaxAdversary)
 	case o.MaxColors != 0 && (o.MaxColors < 2 || o.MaxColors > len(mm.DefaultSymbols)):
 		return fmt.Errorf("--max-colors %d: want 2 to %d, or 0 for %[2]d", o.MaxColors, len(mm.DefaultSymbols))
 	case o.MaxPegs < 0 || o.MaxPegs > servePegs:

@@ -164,16 +164,6 @@ func gameJSON(g *mm.Game, now time.Time) *Game {
 	return out
 }
 
-// feedbackJSON returns the answer to the last guess of g.
-func feedbackJSON(g *mm.Game) *Feedback {
-	t := g.Turns[len(g.Turns)-1]
-	out := &Feedback{Black: t.Feedback.Black, White: t.Feedback.White, Guesses: len(g.Turns), State: g.Status.String()}
-	if g.Status != mm.Playing {
-		out.Secret = revealed(g)
-	}
-	return out
-}
-
 // revealed returns the code to show once g is over; for an adversary
 // whose answers cannot be replayed, which a sound store never holds,
 // nothing. An adversary's code is worked out from every turn, so it is

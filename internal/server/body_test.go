@@ -95,9 +95,9 @@ func (s lateStore) CreateGame(ctx context.Context, g *mm.Game, key []byte) error
 	return s.Store.CreateGame(ctx, g, key)
 }
 
-func (s lateStore) Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error) {
+func (s lateStore) Play(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (mm.Feedback, int, mm.GameStatus, error) {
 	s.wait(ctx)
-	return s.Store.Guess(ctx, id, key, c, at)
+	return s.Store.Play(ctx, id, key, c, at)
 }
 
 // A request received whole is answered, even if the client half-closes

@@ -35,10 +35,19 @@ func (h *handler) createGame(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
+	if g.Adversary && h.open != nil {
+		if err := h.open.add(clientKey(r), g, g.Created); err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+	}
 	token := newToken()
 	ctx, cancel := received(r)
 	defer cancel()
 	if err := h.Store.CreateGame(ctx, g, tokenKey(token)); err != nil {
+		if g.Adversary && h.open != nil {
+			h.open.remove(g.ID)
+		}
 		h.writeError(w, r, err)
 		return
 	}
@@ -92,12 +101,32 @@ func (h *handler) guess(w http.ResponseWriter, r *http.Request) {
 	// that GET shows once the game is lost.
 	ctx, cancel := received(r)
 	defer cancel()
-	g, err := h.Store.Guess(ctx, r.PathValue("id"), key, c, h.now())
+	id := r.PathValue("id")
+	now := h.now()
+	f, turns, status, err := h.Store.Play(ctx, id, key, c, now)
+	if h.open != nil {
+		switch {
+		case err == nil:
+			h.open.played(id, status == mm.Playing, now)
+		case errors.Is(err, mm.ErrGameOver), errors.Is(err, mm.ErrTimeUp), errors.Is(err, mm.ErrUnknownGame):
+			h.open.played(id, false, now)
+		}
+	}
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, feedbackJSON(g))
+	out := &Feedback{Black: f.Black, White: f.White, Guesses: turns, State: status.String()}
+	if status != mm.Playing {
+		// Once a game: the code to show is read from the whole game,
+		// which no guess changes any more. The turn is stored: should
+		// the read fail, it is answered without the code, which GET
+		// shows.
+		if g, err := h.Store.Game(ctx, id, key); err == nil {
+			out.Secret = revealed(g)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // hint handles GET /api/games/{id}/hint, for the game's player.

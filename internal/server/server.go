@@ -70,7 +70,9 @@
 // after Retry-After, sends a few requests a second.
 // With package store, an adversary game's guess costs O(codes) whatever
 // its turns, worked out outside the writer, and one that meets too many
-// others at once is answered 503 with Retry-After.
+// others at once is answered 503 with Retry-After. A client may have
+// MaxAdversary adversary games in play at once; a new one beyond is
+// refused with 429 and Retry-After.
 package server
 
 import (
@@ -103,13 +105,15 @@ type Store interface {
 	// Game returns a game, or an error wrapping mm.ErrUnknownGame, or
 	// mm.ErrNotPlayer if key is not nil and not the owner's.
 	Game(ctx context.Context, id string, key []byte) (*mm.Game, error)
-	// Guess plays guess c, made at time at, in game id (mm.Game.Guess),
-	// serialised with every other guess of that game, and returns the game
-	// once the turn is durable. Its errors wrap mm.ErrUnknownGame,
-	// mm.ErrNotPlayer, mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp,
-	// or, for a guess that met too many others at once, an error with a
-	// method RetryAfter() time.Duration, answered 503 with Retry-After.
-	Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error)
+	// Play plays guess c, made at time at, in game id (mm.Game.Guess),
+	// serialised with every other guess of that game, and returns, once
+	// the turn is durable, its answer, the number of turns the game has
+	// with it and the game's status after it, without reading the game's
+	// turns. Its errors wrap mm.ErrUnknownGame, mm.ErrNotPlayer,
+	// mm.ErrInvalidCode, mm.ErrGameOver or mm.ErrTimeUp, or, for a guess
+	// that met too many others at once, an error with a method
+	// RetryAfter() time.Duration, answered 503 with Retry-After.
+	Play(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (f mm.Feedback, turns int, status mm.GameStatus, err error)
 	// Stats returns the games of each variant; a game in play past its
 	// deadline at time now counts as lost.
 	Stats(ctx context.Context, now time.Time) ([]mm.GameStats, error)
@@ -230,6 +234,13 @@ type Server struct {
 	// 0 means no limit.
 	Rate  float64
 	Burst int
+	// MaxAdversary is the most adversary games one client (as for Rate)
+	// may have in play at once; 0 means no limit. A game stops counting
+	// when it ends, when its time is up, and once it has gone
+	// AdversaryIdle without a guess; a new one beyond the most is refused
+	// with 429 and Retry-After, saying so. The count is kept in memory,
+	// and a restart forgets it.
+	MaxAdversary int
 	// Now is the server's clock; nil means time.Now.
 	Now func() time.Time
 	// Logf logs errors that are the server's fault; nil means log.Printf.
@@ -257,6 +268,9 @@ func (s *Server) Handler() http.Handler {
 	if s.Rate > 0 {
 		h.limiter = newLimiter(rate.Limit(s.Rate), max(1, s.Burst), h.now)
 		h.statsLimiter = newLimiter(statsRate, statsBurst, h.now)
+	}
+	if s.MaxAdversary > 0 {
+		h.open = newOpenGames(s.MaxAdversary, AdversaryIdle, h.now())
 	}
 	if s.Hint != nil {
 		timeout := s.HintTimeout
@@ -321,7 +335,8 @@ type handler struct {
 	// statsLimiter bounds each client's reads of /api/stats, whose
 	// answer changes once a second; nil without a rate limit.
 	statsLimiter *limiter
-	hints        *hinter // nil without a solver
+	hints        *hinter    // nil without a solver
+	open         *openGames // nil without MaxAdversary
 	statsCache   statsCache
 	now          func() time.Time
 	logf         func(format string, args ...any)

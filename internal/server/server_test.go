@@ -662,8 +662,8 @@ func TestAdversaryGame(t *testing.T) {
 // met too many others at once.
 type busyStore struct{ *store.Store }
 
-func (busyStore) Guess(context.Context, string, []byte, mm.Code, time.Time) (*mm.Game, error) {
-	return nil, &store.BusyError{Err: errors.New("mastermind: game x: too many guesses at once on an adversary game; try again"), After: 2 * time.Second}
+func (busyStore) Play(context.Context, string, []byte, mm.Code, time.Time) (mm.Feedback, int, mm.GameStatus, error) {
+	return mm.Feedback{}, 0, mm.Playing, &store.BusyError{Err: errors.New("mastermind: game x: too many guesses at once on an adversary game; try again"), After: 2 * time.Second}
 }
 
 // A guess that meets too many others at once in the Store, as on an

@@ -334,10 +334,11 @@ func (as *adversaries) removeLocked(a *adversary) {
 	}
 }
 
-// loadCodes sets the codes of a to those of game g, as the writer last
-// answered it: as stored, if they are, or else worked out from its turns,
-// once (a game from before the codes were stored).
-func (s *Store) loadCodes(ctx context.Context, a *adversary, g *mm.Game) error {
+// loadCodes sets the codes of a to those of game g after played turns, as
+// the writer last answered it: as stored, if they are, or else worked out
+// from its turns, read back, once (a game from before the codes were
+// stored).
+func (s *Store) loadCodes(ctx context.Context, a *adversary, g *mm.Game, played int) error {
 	sp, err := mm.SpaceOf(g.Rules)
 	if err != nil {
 		return err
@@ -349,35 +350,40 @@ func (s *Store) loadCodes(ctx context.Context, a *adversary, g *mm.Game) error {
 	)
 	err = s.r.QueryRowContext(ctx, `SELECT turns, codes FROM adversary_codes WHERE game_id = ?`, a.id).Scan(&turns, &codes)
 	switch {
-	case err == nil && turns >= len(g.Turns) && codes.valid(sp.Len()):
+	case err == nil && turns >= played && codes.valid(sp.Len()):
 		// Newer than g, if another guess came since: the writer checks.
 		a.codes, a.turns, a.stored = append(newCodeSet(len(codes))[:0], codes...), turns, true
 	case err != nil && !errors.Is(err, sql.ErrNoRows):
 		return err
-	case len(g.Turns) == 0:
+	case played == 0:
 		a.codes, a.turns, a.stored = allCodes(sp.Len()), 0, err == nil
 	default:
-		left, err := g.Possible()
+		whole := g.Clone()
+		if whole.Turns, err = loadTurns(ctx, s.r, g, played); err != nil {
+			return err
+		}
+		left, err := whole.Possible()
 		if err != nil {
 			return err
 		}
-		a.codes, a.turns, a.stored = codeSetOf(left), len(g.Turns), false
+		a.codes, a.turns, a.stored = codeSetOf(left), played, false
 	}
 	s.adversaries.resize(a)
 	return nil
 }
 
-// guessAdversary plays guess c on adversary game id, whose game is g as
-// the writer last answered (nil if not known): it makes the adversary's
-// answer here, from the codes a keeps, and has the writer record it.
-func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key []byte, c mm.Code, at time.Time, g *mm.Game) (*mm.Game, error) {
+// guessAdversary plays guess c on adversary game id, whose state is known
+// as the writer last answered (r, nil if not known): it makes the
+// adversary's answer here, from the codes a keeps, and has the writer
+// record it.
+func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key []byte, c mm.Code, at time.Time, r *result) result {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for try := 0; ; try++ {
-		if g != nil && (a.codes == nil || a.turns != len(g.Turns)) {
+		if r != nil && (a.codes == nil || a.turns != r.played) {
 			// Not known, or behind the game: read them back.
-			if err := s.loadCodes(ctx, a, g); err != nil {
-				return nil, err
+			if err := s.loadCodes(ctx, a, r.g, r.played); err != nil {
+				return result{err: err}
 			}
 		}
 		o := &op{id: id, key: key, code: c, at: at}
@@ -390,28 +396,28 @@ func (s *Store) guessAdversary(ctx context.Context, a *adversary, id string, key
 			}
 			o.evade = &evasion{turns: a.turns, f: f, err: err, codes: k}
 		}
-		got, err := s.do(ctx, o)
-		switch {
+		got := s.do(ctx, o)
+		switch err := got.err; {
 		case errors.Is(err, errAdversary) && try < 3:
 			// The first guess seen, or another guess came first: the
 			// writer sent the game as it is.
-			g, a.key = got, key
+			r, a.key = &got, key
 			continue
 		case errors.Is(err, errAdversary):
-			return nil, &BusyError{fmt.Errorf("mastermind: game %s: too many guesses at once on an adversary game; try again", id), time.Second}
-		case err != nil || got.Status != mm.Playing:
+			return result{err: &BusyError{fmt.Errorf("mastermind: game %s: too many guesses at once on an adversary game; try again", id), time.Second}}
+		case err != nil || got.g.Status != mm.Playing:
 			if err == nil || errors.Is(err, mm.ErrGameOver) || errors.Is(err, mm.ErrTimeUp) || errors.Is(err, mm.ErrUnknownGame) {
 				s.adversaries.remove(a)
 			}
-			return got, err
+			return got
 		}
 		a.key = key
-		a.turns = len(got.Turns)
+		a.turns = got.played
 		a.stored = true
 		if kept != nil {
 			a.codes = kept
 			s.adversaries.resize(a)
 		}
-		return got, nil
+		return got
 	}
 }

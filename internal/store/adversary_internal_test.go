@@ -314,3 +314,48 @@ func TestSweepStepSize(t *testing.T) {
 		t.Errorf("a sweep starts with steps of %d games and %d pages; want small ones", sweepFirst, vacuumFirst)
 	}
 }
+
+// A guess on a game the store has forgotten, an adversary's or not, reads
+// the game without its turns: the writer reloaded every turn of a game it
+// no longer kept, 300 rows for a game at turn 300, at each guess once
+// thousands of adversary games were played in turn. Here the first turn
+// of each game is spoilt in the file, and the store reopened: Play goes
+// on, Guess, which returns the turns, reads them and fails.
+func TestPlayReadsNoTurns(t *testing.T) {
+	s, path := openInternal(t)
+	secret, _ := adv.ParseCode("6666") // no colour of the turns
+	for i, adversary := range []bool{false, true} {
+		g := &mm.Game{ID: fmt.Sprint("g", i), Rules: adv, Secret: secret, MaxGuesses: 1000, Created: start, Adversary: adversary}
+		if err := s.CreateGame(bg, g, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns := costlyTurns(t)[:40]
+	for _, c := range turns {
+		for i := range 2 {
+			if _, _, _, err := s.Play(bg, fmt.Sprint("g", i), nil, c, start); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := s.w.Exec(`UPDATE guesses SET guess = 'spoilt' WHERE n = 1`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err := Open(path, &Options{SweepEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c, _ := adv.ParseCode("6789")
+	for i := range 2 {
+		id := fmt.Sprint("g", i)
+		f, n, status, err := s.Play(bg, id, nil, c, start)
+		if err != nil || n != len(turns)+1 || status != mm.Playing {
+			t.Errorf("Play(%s, %s) on a forgotten game = %v, %d, %v, %v; want turn %d in play", id, c, f, n, status, err, len(turns)+1)
+		}
+		if g, err := s.Guess(bg, id, nil, c, start); err == nil {
+			t.Errorf("Guess(%s, %s) = turn %d, nil; want an error for the spoilt turn", id, c, len(g.Turns))
+		}
+	}
+}

@@ -95,7 +95,7 @@ func BenchmarkAdversaryGuess(b *testing.B) {
 			b.Fatal(err)
 		}
 		for range 500 {
-			if _, err := s.Guess(ctx, id, nil, c, t0); err != nil {
+			if _, _, _, err := s.Play(ctx, id, nil, c, t0); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -109,7 +109,7 @@ func BenchmarkAdversaryGuess(b *testing.B) {
 			id, turns = start(), 500
 			b.StartTimer()
 		}
-		if _, err := s.Guess(ctx, id, nil, c, t0); err != nil {
+		if _, _, _, err := s.Play(ctx, id, nil, c, t0); err != nil {
 			b.Fatal(err)
 		}
 		turns++
@@ -224,7 +224,7 @@ func adversaryGames(b *testing.B, games int) *store.Store {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(w), 1))
 			for i := w; i < games; i += 16 {
-				if _, err := s.Guess(ctx, fmt.Sprintf("adv%05d", i), nil, mm.RandomCode(r, rng), t0); err != nil {
+				if _, _, _, err := s.Play(ctx, fmt.Sprintf("adv%05d", i), nil, mm.RandomCode(r, rng), t0); err != nil {
 					b.Error(err)
 					return
 				}
@@ -242,7 +242,7 @@ func benchAdversaryGames(b *testing.B, s *store.Store, games int) {
 	b.ResetTimer()
 	for i := range b.N {
 		id := fmt.Sprintf("adv%05d", i%games)
-		if _, err := s.Guess(ctx, id, nil, mm.RandomCode(r, rng), t0); err != nil {
+		if _, _, _, err := s.Play(ctx, id, nil, mm.RandomCode(r, rng), t0); err != nil {
 			b.Fatal(err)
 		}
 	}

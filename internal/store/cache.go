@@ -11,11 +11,15 @@ import (
 // take when Options.CacheBytes is zero.
 const DefaultCacheBytes = 64 << 20
 
-// cached is the committed state of a game in play, as the writer keeps it.
+// cached is the committed state of a game in play, as the writer keeps it:
+// the game without its turns, which the writer never needs, and their
+// number, so that what it keeps of a game, and reads of one it has
+// forgotten, do not grow with the turns.
 type cached struct {
-	g    *mm.Game
-	key  []byte // the owner's key; nil for a game from before keys
-	size int64
+	g      *mm.Game // without turns
+	played int      // the turns played
+	key    []byte   // the owner's key; nil for a game from before keys
+	size   int64
 }
 
 // gameCache keeps the games in play that the writer saw last, up to a
@@ -41,13 +45,13 @@ func (c *gameCache) get(id string) *cached {
 	return e.Value.(*cached)
 }
 
-// put stores g with key, replacing what was there, and then forgets the
-// least recently used games until the cache fits its bytes (g itself, if
-// it alone is larger).
-func (c *gameCache) put(g *mm.Game, key []byte) {
-	c.remove(g.ID)
-	v := &cached{g: g, key: key, size: sizeOf(g, key)}
-	c.byID[g.ID] = c.lru.PushFront(v)
+// put stores v, replacing what was there for its game, and then forgets
+// the least recently used games until the cache fits its bytes (v itself,
+// if it alone is larger).
+func (c *gameCache) put(v *cached) {
+	c.remove(v.g.ID)
+	v.size = sizeOf(v.g, v.key)
+	c.byID[v.g.ID] = c.lru.PushFront(v)
 	c.bytes += v.size
 	for c.bytes > c.max {
 		c.remove(c.lru.Back().Value.(*cached).g.ID)
@@ -65,15 +69,12 @@ func (c *gameCache) remove(id string) {
 	delete(c.byID, id)
 }
 
-// Sizes for the cache's estimate of its memory.
-const (
-	turnBytes = int64(unsafe.Sizeof(mm.Turn{}))
-	// The Game, its cache entry, the list element and the map's slot.
-	entryBytes = int64(unsafe.Sizeof(mm.Game{})+unsafe.Sizeof(cached{})+unsafe.Sizeof(list.Element{})) + 64
-)
+// entryBytes is the memory of a cached game beside its ID and key: the
+// Game, its cache entry, the list element and the map's slot.
+const entryBytes = int64(unsafe.Sizeof(mm.Game{})+unsafe.Sizeof(cached{})+unsafe.Sizeof(list.Element{})) + 64
 
-// sizeOf estimates the bytes a cached game holds: its structs, its ID, its
-// key and the capacity of its turns.
+// sizeOf estimates the bytes a cached game holds: its structs, its ID and
+// its key; it has no turns.
 func sizeOf(g *mm.Game, key []byte) int64 {
-	return entryBytes + int64(len(g.ID)+len(key)) + int64(cap(g.Turns))*turnBytes
+	return entryBytes + int64(len(g.ID)+len(key))
 }

@@ -95,8 +95,9 @@ const (
 // a minute and cache up to DefaultCacheBytes of games in play.
 type Options struct {
 	// CacheBytes bounds the memory of the writer's cache of games in play;
-	// 0 means DefaultCacheBytes. A game not in the cache is read from the
-	// file when it is guessed on.
+	// 0 means DefaultCacheBytes. The writer keeps a game without its
+	// turns, a few hundred bytes, and one not in the cache is read from
+	// the file, still without its turns, when it is guessed on.
 	CacheBytes int64
 	// Retention is how long a game is kept after its last activity (its
 	// creation, its last guess, or its end); 0 keeps every game. A game
@@ -161,9 +162,14 @@ type op struct {
 	res    chan result // buffered: the writer never waits for the caller
 }
 
+// A result is the writer's answer to an op. For a guess, g is the game
+// as the guess left it, but without its turns (the writer keeps none):
+// played is their number, and f the answer to the guess.
 type result struct {
-	g   *mm.Game
-	err error
+	g      *mm.Game
+	played int
+	f      mm.Feedback
+	err    error
 }
 
 // Open opens the database at path, creating it and its schema if need be,
@@ -300,8 +306,7 @@ func (s *Store) CreateGame(ctx context.Context, g *mm.Game, key []byte) error {
 	c.Rules = c.Rules.WithDefaults()
 	c.Created = time.UnixMilli(g.Created.UnixMilli())
 	c.TimeLimit = g.TimeLimit.Truncate(time.Millisecond)
-	_, err := s.do(ctx, &op{create: c, key: bytes.Clone(key)})
-	return err
+	return s.do(ctx, &op{create: c, key: bytes.Clone(key)}).err
 }
 
 // Guess plays guess c, made at time at, in game id, and returns the game
@@ -312,48 +317,75 @@ func (s *Store) CreateGame(ctx context.Context, g *mm.Game, key []byte) error {
 // mm.ErrGameOver, or mm.ErrTimeUp; with ErrTimeUp the game, now lost, is
 // returned too.
 //
-// The returned Game is the caller's: it shares the turns, which never
-// change, with the store.
-//
-// An adversary's guess costs O(codes) whatever the number of turns, and
-// its answer is worked out by the caller's goroutine, not the writer's.
+// Guess reads the game's turns back to return them, which costs O(turns);
+// Play, which returns the answer alone, does not.
 func (s *Store) Guess(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (*mm.Game, error) {
+	r := s.play(ctx, id, key, c, at)
+	if r.g == nil {
+		return nil, r.err
+	}
+	// The turns are committed, and never change: read without ctx, so
+	// that an error does not hide the turn played.
+	turns, err := loadTurns(context.WithoutCancel(ctx), s.r, r.g, r.played)
+	if err != nil {
+		return nil, fmt.Errorf("mastermind: game %s: guess stored, but reading the game back: %w", id, err)
+	}
+	r.g.Turns = turns
+	return r.g, r.err
+}
+
+// Play is Guess without the game: it returns the answer to c, the number
+// of turns the game has with it, and the game's status after it. A guess
+// on a game the store keeps in memory costs O(1), and on one it has
+// forgotten O(log games): neither reads the game's turns. An adversary's
+// guess costs O(codes) besides, however many turns it has, and its answer
+// is worked out by the caller's goroutine, not the writer's.
+func (s *Store) Play(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) (f mm.Feedback, turns int, status mm.GameStatus, err error) {
+	r := s.play(ctx, id, key, c, at)
+	if r.g != nil {
+		turns, status = r.played, r.g.Status
+	}
+	return r.f, turns, status, r.err
+}
+
+// play plays guess c in game id and returns the writer's result.
+func (s *Store) play(ctx context.Context, id string, key []byte, c mm.Code, at time.Time) result {
 	if a := s.adversaries.get(id, false); a != nil {
 		return s.guessAdversary(ctx, a, id, key, c, at, nil)
 	}
-	g, err := s.do(ctx, &op{id: id, key: key, code: c, at: at})
-	if errors.Is(err, errAdversary) {
-		return s.guessAdversary(ctx, s.adversaries.get(id, true), id, key, c, at, g)
+	r := s.do(ctx, &op{id: id, key: key, code: c, at: at})
+	if errors.Is(r.err, errAdversary) {
+		return s.guessAdversary(ctx, s.adversaries.get(id, true), id, key, c, at, &r)
 	}
-	return g, err
+	return r
 }
 
 // do hands o to the writer and waits for its result. Once o is queued, it
 // waits for the outcome whatever ctx says, so that an error never hides a
 // committed change.
-func (s *Store) do(ctx context.Context, o *op) (*mm.Game, error) {
+func (s *Store) do(ctx context.Context, o *op) result {
 	o.res = make(chan result, 1)
 	select {
 	case <-s.quit:
-		return nil, ErrClosed
+		return result{err: ErrClosed}
 	default:
 	}
 	select {
 	case s.ops <- o:
 	case <-s.quit:
-		return nil, ErrClosed
+		return result{err: ErrClosed}
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return result{err: ctx.Err()}
 	}
 	select {
 	case r := <-o.res:
-		return r.g, r.err
+		return r
 	case <-s.stopped:
 		select {
 		case r := <-o.res:
-			return r.g, r.err
+			return r
 		default:
-			return nil, ErrClosed
+			return result{err: ErrClosed}
 		}
 	}
 }
@@ -384,24 +416,43 @@ func (s *Store) Game(ctx context.Context, id string, key []byte) (*mm.Game, erro
 	return g, nil
 }
 
+// A querier reads the database: a transaction, or the pool of readers.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // loadGame reads game id with its turns and its owner's key.
-func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, []byte, error) {
+func loadGame(ctx context.Context, q querier, id string) (*mm.Game, []byte, error) {
+	g, key, played, err := loadHead(ctx, q, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.Turns, err = loadTurns(ctx, q, g, played); err != nil {
+		return nil, nil, err
+	}
+	return g, key, nil
+}
+
+// loadHead reads game id without its turns, with its owner's key and the
+// number of turns played: O(log games), however many turns it has.
+func loadHead(ctx context.Context, q querier, id string) (g *mm.Game, key []byte, played int, err error) {
 	var (
-		g                          = &mm.Game{ID: id}
 		limit, created             int64
 		ended                      sql.NullInt64
 		secret, status             string
 		colors, pegs, distinct, mg int
 		adversary                  int
-		key                        []byte
 	)
-	err := tx.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms, owner_key, adversary
-		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended, &key, &adversary)
+	g = &mm.Game{ID: id}
+	err = q.QueryRowContext(ctx, `SELECT colors, pegs, distinct_, max_guesses, time_limit_ms, secret, created_ms, status, ended_ms, owner_key, adversary,
+		coalesce((SELECT n FROM guesses WHERE game_id = games.id ORDER BY n DESC LIMIT 1), 0)
+		FROM games WHERE id = ?`, id).Scan(&colors, &pegs, &distinct, &mg, &limit, &secret, &created, &status, &ended, &key, &adversary, &played)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, fmt.Errorf("%w: %s", mm.ErrUnknownGame, quote(id))
+		return nil, nil, 0, fmt.Errorf("%w: %s", mm.ErrUnknownGame, quote(id))
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	g.Rules = mm.Rules{Colors: colors, Pegs: pegs, Distinct: distinct != 0}
 	g.MaxGuesses = mg
@@ -412,34 +463,46 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*mm.Game, []byte, err
 		g.Ended = time.UnixMilli(ended.Int64)
 	}
 	if err := g.Status.UnmarshalText([]byte(status)); err != nil {
-		return nil, nil, fmt.Errorf("mastermind: game %s: %w", id, err)
+		return nil, nil, 0, fmt.Errorf("mastermind: game %s: %w", id, err)
 	}
 	if g.Secret, err = g.Rules.ParseCode(secret); err != nil {
-		return nil, nil, fmt.Errorf("mastermind: game %s: stored secret: %w", id, err)
+		return nil, nil, 0, fmt.Errorf("mastermind: game %s: stored secret: %w", id, err)
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT n, guess, black, white FROM guesses WHERE game_id = ? ORDER BY n`, id)
+	return g, key, played, nil
+}
+
+// loadTurns reads the first n turns of game g.
+func loadTurns(ctx context.Context, q querier, g *mm.Game, n int) ([]mm.Turn, error) {
+	rows, err := q.QueryContext(ctx, `SELECT n, guess, black, white FROM guesses WHERE game_id = ? AND n <= ? ORDER BY n`, g.ID, n)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer rows.Close()
+	turns := make([]mm.Turn, 0, n)
 	for rows.Next() {
 		var (
-			n    int
+			i    int
 			code string
 			t    mm.Turn
 		)
-		if err := rows.Scan(&n, &code, &t.Feedback.Black, &t.Feedback.White); err != nil {
-			return nil, nil, err
+		if err := rows.Scan(&i, &code, &t.Feedback.Black, &t.Feedback.White); err != nil {
+			return nil, err
 		}
-		if n != len(g.Turns)+1 {
-			return nil, nil, fmt.Errorf("mastermind: game %s: guess %d follows guess %d", id, n, len(g.Turns))
+		if i != len(turns)+1 {
+			return nil, fmt.Errorf("mastermind: game %s: guess %d follows guess %d", g.ID, i, len(turns))
 		}
 		if t.Guess, err = g.Rules.ParseCode(code); err != nil {
-			return nil, nil, fmt.Errorf("mastermind: game %s: stored guess %d: %w", id, n, err)
+			return nil, fmt.Errorf("mastermind: game %s: stored guess %d: %w", g.ID, i, err)
 		}
-		g.Turns = append(g.Turns, t)
+		turns = append(turns, t)
 	}
-	return g, key, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(turns) != n {
+		return nil, fmt.Errorf("mastermind: game %s: %d guesses stored; want %d", g.ID, len(turns), n)
+	}
+	return turns, nil
 }
 
 // quote quotes s, cut to its first 64 bytes: game IDs come from request

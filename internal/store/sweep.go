@@ -111,7 +111,7 @@ const sweepRest = 4
 // sweepStep has the writer do st, then rests sweepRest times as long as
 // the writer's transaction with it took.
 func (s *Store) sweepStep(ctx context.Context, st *sweepStep) error {
-	if _, err := s.do(ctx, &op{sweep: st}); err != nil {
+	if err := s.do(ctx, &op{sweep: st}).err; err != nil {
 		return err
 	}
 	if st.last() {

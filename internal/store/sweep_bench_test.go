@@ -147,7 +147,7 @@ func sweepLoad(b *testing.B, s *store.Store) (l sweepLoadResult) {
 					default:
 					}
 					start := time.Now()
-					if _, err := s.Guess(ctx, id, nil, guesses[i], now); err != nil {
+					if _, _, _, err := s.Play(ctx, id, nil, guesses[i], now); err != nil {
 						b.Error(err)
 						return
 					}

@@ -77,7 +77,7 @@ func (s *Store) apply(batch []*op) {
 		s.tally.apply(tx.stats, tx.timings)
 		for id, c := range tx.games {
 			if c != nil && c.g.Status == mm.Playing {
-				s.cache.put(c.g, c.key)
+				s.cache.put(c)
 			} else {
 				s.cache.remove(id)
 			}
@@ -119,14 +119,14 @@ func (tx *writeTx) timed(r mm.Rules, deadline int64, add bool) {
 	tx.timings = append(tx.timings, timing{r: r, deadline: deadline, add: add})
 }
 
-// ended counts the end of game g, if it is over.
-func (tx *writeTx) ended(g *mm.Game) {
+// ended counts the end of game g, after played turns, if it is over.
+func (tx *writeTx) ended(g *mm.Game, played int) {
 	if d := g.Deadline(); !d.IsZero() && g.Status != mm.Playing {
 		tx.timed(g.Rules, d.UnixMilli(), false)
 	}
 	switch g.Status {
 	case mm.Won:
-		tx.count(g.Rules, 0, 1, 0, len(g.Turns))
+		tx.count(g.Rules, 0, 1, 0, played)
 	case mm.Lost:
 		tx.count(g.Rules, 0, 0, 1, 0)
 	}
@@ -191,18 +191,19 @@ func (s *Store) create(ctx context.Context, tx *writeTx, o *op) (result, error) 
 func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 	// The game as this transaction left it, else as committed; a game that
 	// ended or went earlier in the transaction is read again, as it is now.
+	// The writer keeps no turns: only how many there are.
 	c, seen := tx.games[o.id]
 	if !seen {
 		c = s.cache.get(o.id)
 	}
 	if c == nil {
-		g, key, err := loadGame(ctx, tx.Tx, o.id)
+		g, key, played, err := loadHead(ctx, tx.Tx, o.id)
 		if errors.Is(err, mm.ErrUnknownGame) {
 			return result{err: err}, nil
 		} else if err != nil {
 			return result{}, err
 		}
-		c = &cached{g: g, key: key}
+		c = &cached{g: g, key: key, played: played}
 	}
 	if err := checkKey(o.id, c.key, o.key); err != nil {
 		return result{err: err}, nil
@@ -211,8 +212,8 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 	// An adversary's answer is made by the guess's goroutine, not here
 	// (guessAdversary): a guess without it, or with one made for other
 	// turns, goes back for it with the game as it is.
-	f, err := g.GuessAnswer(o.code, o.at, func() (mm.Feedback, error) {
-		if o.evade == nil || o.evade.turns != len(c.g.Turns) {
+	f, err := playOn(g, c.played, o.code, o.at, func() (mm.Feedback, error) {
+		if o.evade == nil || o.evade.turns != c.played {
 			return mm.Feedback{}, errAdversary
 		}
 		return o.evade.f, o.evade.err
@@ -224,51 +225,74 @@ func (s *Store) guess(ctx context.Context, tx *writeTx, o *op) (result, error) {
 			// committed.
 			tx.games[o.id] = c
 		}
-		return result{g: c.g.Clone(), err: err}, nil
+		return result{g: c.g.Clone(), played: c.played, err: err}, nil
 	case errors.Is(err, mm.ErrTimeUp):
-		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), c.played, g.Ended.UnixMilli(), g.ID); err != nil {
 			return result{}, err
 		}
-		if err := s.storeCodes(ctx, tx, g, nil); err != nil {
+		if err := s.storeCodes(ctx, tx, g, c.played, nil); err != nil {
 			return result{}, err
 		}
-		tx.ended(g)
+		tx.ended(g, c.played)
 		tx.games[g.ID] = nil
-		return result{g: g.Clone(), err: err}, nil
+		return result{g: g, played: c.played, err: err}, nil
 	case err != nil:
 		return result{err: err}, nil
 	}
-	if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, len(g.Turns), o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
+	played := c.played + 1
+	if _, err := tx.StmtContext(ctx, s.insGuess).ExecContext(ctx, g.ID, played, o.code.String(), f.Black, f.White, o.at.UnixMilli()); err != nil {
 		return result{}, err
 	}
-	if err := s.storeCodes(ctx, tx, g, o.evade); err != nil {
+	if err := s.storeCodes(ctx, tx, g, played, o.evade); err != nil {
 		return result{}, err
 	}
 	if g.Status != mm.Playing {
-		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), len(g.Turns), g.Ended.UnixMilli(), g.ID); err != nil {
+		if _, err := tx.StmtContext(ctx, s.upGame).ExecContext(ctx, g.Status.String(), played, g.Ended.UnixMilli(), g.ID); err != nil {
 			return result{}, err
 		}
-		tx.ended(g)
+		tx.ended(g, played)
 		tx.games[g.ID] = nil
 	} else {
-		tx.games[g.ID] = &cached{g: g, key: c.key}
+		tx.games[g.ID] = &cached{g: g, key: c.key, played: played}
 	}
-	return result{g: g.Clone()}, nil
+	return result{g: g.Clone(), played: played, f: f}, nil
 }
 
-// storeCodes keeps the codes of adversary game g, which has just had a
-// turn answered with ev, or has ended: beside its turns while it is in
-// play, none once it is over.
-func (s *Store) storeCodes(ctx context.Context, tx *writeTx, g *mm.Game, ev *evasion) error {
+// playOn plays guess c, made at time now, on game g, of which the turns
+// are not at hand, only their number, played: it is g.GuessAnswer on the
+// whole game, but leaves g without turns, its status and end moved on.
+func playOn(g *mm.Game, played int, c mm.Code, now time.Time, answer func() (mm.Feedback, error)) (mm.Feedback, error) {
+	switch g.Status {
+	case mm.Won:
+		return mm.Feedback{}, fmt.Errorf("%w: the code was found in %d guesses", mm.ErrGameOver, played)
+	case mm.Lost:
+		return mm.Feedback{}, fmt.Errorf("%w: the game was lost after %d guesses", mm.ErrGameOver, played)
+	}
+	// The guesses left are the limit of a game without turns; a game in
+	// play has one at least.
+	limit := g.MaxGuesses
+	if limit > 0 {
+		g.MaxGuesses = max(1, limit-played)
+	}
+	g.Turns = nil
+	f, err := g.GuessAnswer(c, now, answer)
+	g.MaxGuesses, g.Turns = limit, nil
+	return f, err
+}
+
+// storeCodes keeps the codes of adversary game g, which has just had its
+// turn played answered with ev, or has ended after played turns: beside
+// its turns while it is in play, none once it is over.
+func (s *Store) storeCodes(ctx context.Context, tx *writeTx, g *mm.Game, played int, ev *evasion) error {
 	var err error
 	switch {
 	case !g.Adversary:
 	case g.Status != mm.Playing:
 		_, err = tx.StmtContext(ctx, s.delCodes).ExecContext(ctx, g.ID)
 	case ev.codes != nil:
-		_, err = tx.StmtContext(ctx, s.putCodes).ExecContext(ctx, g.ID, len(g.Turns), []byte(ev.codes))
+		_, err = tx.StmtContext(ctx, s.putCodes).ExecContext(ctx, g.ID, played, []byte(ev.codes))
 	default:
-		_, err = tx.StmtContext(ctx, s.moveCodes).ExecContext(ctx, len(g.Turns), g.ID)
+		_, err = tx.StmtContext(ctx, s.moveCodes).ExecContext(ctx, played, g.ID)
 	}
 	return err
 }
