@@ -56,6 +56,7 @@ type Solver struct {
 	turns   []mm.Turn
 	s       *solver
 	drawn   int
+	last    mm.Code // the last code drawn, if drawn > 0
 	pegs    int
 	colors  int
 	blocked bool // no more codes: all were drawn
@@ -186,6 +187,7 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 	}
 	code, colors := sv.model()
 	sv.drawn++
+	sv.last = code
 	// Block the code so that the next one differs, under round.
 	s.cancelUntil(0)
 	if sv.round == noLit {
