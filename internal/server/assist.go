@@ -40,6 +40,9 @@ type AssistAnswer struct {
 	Solved    bool     `json:"solved"`
 	Remaining *int     `json:"remaining"`
 	Codes     []string `json:"codes"`
+	// Unfit, where the codes left are not counted, says that the guess
+	// cannot be the code: it does not fit every answer.
+	Unfit bool `json:"unfit,omitempty"`
 }
 
 // AssistCodes is the number of codes still possible that POST /api/assist
@@ -148,6 +151,7 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		c, err := h.hints.solve(ctx, s, g, st)
 		if err == nil {
 			out.Guess = c.String()
+			out.Unfit = unfit(rules, c, g.Turns)
 		}
 		return err
 	})
@@ -229,6 +233,21 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 		}
 	}
 	return out, st, nil
+}
+
+// unfit reports whether c, guessed on a variant of r too large to count
+// the codes left, does not fit every turn: whether the answer must say
+// that it cannot be the code.
+func unfit(r mm.Rules, c mm.Code, turns []mm.Turn) bool {
+	if r.Size() <= assistCount {
+		return false
+	}
+	for _, t := range turns {
+		if mm.Score(c, t.Guess) != t.Feedback {
+			return true
+		}
+	}
+	return false
 }
 
 // largeCheckTime is about the most time the complete solver spends on

@@ -234,6 +234,18 @@ func TestAssistLargeConflict(t *testing.T) {
 	if a.Remaining != nil || a.Solved {
 		t.Errorf("20 x 20 after two answers: %+v; want codes not counted", a)
 	}
+	// The guess says whether it can be the code.
+	g, err := mm.Rules{Colors: 20, Pegs: 20}.ParseCode(a.Guess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := mm.Rules{Colors: 20, Pegs: 20}.ParseCode(ones)
+	other, _ := mm.Rules{Colors: 20, Pegs: 20}.ParseCode("23456789ABCDEFGHIJK2")
+	fits := mm.Score(g, one) == mm.Feedback{} && mm.Score(g, other) == mm.Feedback{White: 3}
+	t.Logf("guess %s, unfit %v", a.Guess, a.Unfit)
+	if a.Unfit == fits {
+		t.Errorf("guess %s fits both answers: %v, but unfit is %v", a.Guess, fits, a.Unfit)
+	}
 	// No peg of colour 1: a code with one peg not 1 scores 2 blacks.
 	body = `{"colors":20,"pegs":20,"history":[` + history + fmt.Sprintf(`,{"guess":"%s2","black":2,"white":0}]}`, ones[1:])
 	status, _, b := e.call(t, "POST", "/api/assist", body)
