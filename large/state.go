@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/consist"
 )
 
 // What the package keeps on a game's states (mm.State.Attach): the turns as
@@ -175,12 +177,14 @@ type witness struct {
 
 // Watch returns st with a check attached: from then on, on a variant too
 // large to enumerate, Play looks for a code that fits every answer so far,
-// with at most PlayEffort search nodes, and fails with an error wrapping
-// mm.ErrInconsistent when the search proves that none does. A search that
-// gives up accepts the turn. The search usually costs well under a
-// millisecond: the code found last time is tried first, and histories a
-// strategy plays are easy to search. Variants that can be enumerated need
-// no watch: Play checks them exactly.
+// with at most PlayEffort search nodes, then, if that search gives up,
+// with the complete solver (consist.Witness, kept on the game) within
+// about WatchTime of work, and fails with an error wrapping
+// mm.ErrInconsistent when either proves that none does. A check that
+// gives up accepts the turn. It usually costs well under a millisecond:
+// the code found last time is tried first, and histories a strategy plays
+// are easy to search. Variants that can be enumerated need no watch: Play
+// checks them exactly.
 func Watch(st *mm.State) *mm.State {
 	if !st.Known() {
 		st.Attach(watchKey{}, &witness{})
@@ -195,6 +199,9 @@ func (w *witness) Follow(next *mm.State) (mm.Follower, error) {
 		return w, nil
 	}
 	x, err := ConstraintsOf(next).Find(PlayEffort)
+	if errors.Is(err, ErrSearchLimit) {
+		x, err = consist.Witness(context.Background(), next, WatchConflicts(next.Rules()))
+	}
 	switch {
 	case err == nil:
 		return &witness{code: x, ok: true}, nil
@@ -202,4 +209,15 @@ func (w *witness) Follow(next *mm.State) (mm.Follower, error) {
 		return nil, err
 	}
 	return &witness{}, nil
+}
+
+// WatchTime is about the most time a watched state's Play gives the
+// complete solver, turned into conflicts by WatchConflicts.
+const WatchTime = time.Second
+
+// WatchConflicts returns the conflicts the complete solver may spend on
+// checking a turn of r: about WatchTime's worth (consist.ConflictNanos),
+// so that a game stays reproducible.
+func WatchConflicts(r mm.Rules) int64 {
+	return int64(float64(WatchTime) / consist.ConflictNanos(r))
 }

@@ -48,13 +48,16 @@ const (
 	fDeleted = 2
 )
 
-// A card says that at least lo and at most hi of its literals are true.
-// It propagates by counting: nTrue and nFalse count the literals of the
-// trail up to the queue head that are true and false.
+// A card says that at least lo and at most hi of its literals are true,
+// or, if guard is not noLit, that guard implies so: such a card forces
+// nothing but guard's negation until guard is true. It propagates by
+// counting: nTrue and nFalse count the literals of the trail up to the
+// queue head that are true and false.
 type card struct {
 	lits          []lit
 	lo, hi        int32
 	nTrue, nFalse int32
+	guard         lit
 }
 
 // watch is an entry of a watch list: a clause and a literal of it that,
@@ -128,6 +131,7 @@ type solver struct {
 
 	watches [][]watch // by literal p: clauses to visit when p is true
 	occ     [][]int32 // by literal: the cards it occurs in
+	gocc    [][]int32 // by literal: the cards it guards
 	cards   []card
 	cnts    []counter
 	occCnt  [][]cntOcc // by literal: the counters it occurs in
@@ -154,10 +158,12 @@ type solver struct {
 	// posBelow: variables below it are decided true, whatever their phase.
 	posBelow int32
 
-	// assume, if not noLit, is assumed true below every decision: a
-	// search under it fails, without making the problem unsatisfiable,
-	// once it is false at level 0.
-	assume lit
+	// assumps are assumed true, in order, below every decision: a
+	// search under them fails, without making the problem
+	// unsatisfiable, once one is false when its turn comes, and final
+	// then holds the assumptions that made it false (analyzeFinal).
+	assumps []lit
+	final   []lit
 
 	nextReduce int64 // conflicts at which to reduce the learnt clauses
 	reduces    int64
@@ -172,7 +178,7 @@ type solver struct {
 }
 
 func newSolver(nv int, rng *rand.Rand) *solver {
-	s := &solver{varInc: 1, claInc: 1, rng: rng, assume: noLit}
+	s := &solver{varInc: 1, claInc: 1, rng: rng}
 	s.heap.act = s.act
 	for range nv {
 		s.newVar()
@@ -196,6 +202,7 @@ func (s *solver) newVar() int32 {
 	s.occCnt = append(s.occCnt, nil, nil)
 	s.watches = append(s.watches, nil, nil)
 	s.occ = append(s.occ, nil, nil)
+	s.gocc = append(s.gocc, nil, nil)
 	s.act = append(s.act, 0)
 	s.phase = append(s.phase, false)
 	s.seen = append(s.seen, false)
@@ -386,10 +393,20 @@ func (s *solver) explainCnt(ci int32, l lit, at int32, out []lit) []lit {
 
 // addCard adds a cardinality constraint at level 0, before any search.
 func (s *solver) addCard(lits []lit, lo, hi int32) {
+	s.addGuardedCard(lits, lo, hi, noLit)
+}
+
+// addGuardedCard adds at level 0, before any search, a cardinality
+// constraint that holds when guard is true (always, if guard is noLit).
+func (s *solver) addGuardedCard(lits []lit, lo, hi int32, guard lit) {
 	n := int32(len(lits))
 	lo = max(lo, 0)
 	hi = min(hi, n)
 	if lo > hi {
+		if guard != noLit {
+			s.addUnit(guard.not())
+			return
+		}
 		s.unsat = true
 		return
 	}
@@ -397,9 +414,14 @@ func (s *solver) addCard(lits []lit, lo, hi int32) {
 		return
 	}
 	ci := int32(len(s.cards))
-	s.cards = append(s.cards, card{lits: slices.Clone(lits), lo: lo, hi: hi})
+	s.cards = append(s.cards, card{lits: slices.Clone(lits), lo: lo, hi: hi, guard: guard})
 	for _, l := range lits {
 		s.occ[l] = append(s.occ[l], ci)
+	}
+	if guard != noLit {
+		// Its guard, once true, makes it force what its counts allow.
+		s.gocc[guard] = append(s.gocc[guard], ci)
+		return
 	}
 	// Bounds that force at once; counting forces the rest.
 	switch {
@@ -546,6 +568,12 @@ func (s *solver) propagate() (conflict, bool) {
 			if bad {
 				continue
 			}
+			if c.guard != noLit && s.val[c.guard] != lTrue {
+				if c.nTrue > c.hi && s.val[c.guard] == lUndef {
+					s.enqueue(c.guard.not(), noRef, ci)
+				}
+				continue
+			}
 			switch {
 			case c.nTrue > c.hi:
 				confl, bad = conflict{cl: noRef, card: ci, over: true}, true
@@ -564,6 +592,12 @@ func (s *solver) propagate() (conflict, bool) {
 				continue
 			}
 			free := int32(len(c.lits)) - c.nFalse
+			if c.guard != noLit && s.val[c.guard] != lTrue {
+				if free < c.lo && s.val[c.guard] == lUndef {
+					s.enqueue(c.guard.not(), noRef, ci)
+				}
+				continue
+			}
 			switch {
 			case free < c.lo:
 				confl, bad = conflict{cl: noRef, card: ci}, true
@@ -575,6 +609,12 @@ func (s *solver) propagate() (conflict, bool) {
 				}
 			}
 		}
+		for _, ci := range s.gocc[p] {
+			if bad {
+				break
+			}
+			confl, bad = s.guardOn(ci)
+		}
 		if lits, bad2 := s.propagateCnt(p); bad2 && !bad {
 			confl, bad = conflict{cl: noRef, card: -1, lits: lits}, true
 		}
@@ -583,6 +623,32 @@ func (s *solver) propagate() (conflict, bool) {
 		}
 		if confl, bad := s.propagateClauses(p); bad {
 			return confl, true
+		}
+	}
+	return conflict{}, false
+}
+
+// guardOn makes card ci, whose guard just became true, force what its
+// counts allow, or returns its conflict.
+func (s *solver) guardOn(ci int32) (conflict, bool) {
+	c := &s.cards[ci]
+	free := int32(len(c.lits)) - c.nFalse
+	switch {
+	case c.nTrue > c.hi:
+		return conflict{cl: noRef, card: ci, over: true}, true
+	case free < c.lo:
+		return conflict{cl: noRef, card: ci}, true
+	case c.nTrue == c.hi:
+		for _, l := range c.lits {
+			if s.value(l) == lUndef {
+				s.enqueue(l.not(), noRef, ci)
+			}
+		}
+	case free == c.lo:
+		for _, l := range c.lits {
+			if s.value(l) == lUndef {
+				s.enqueue(l, noRef, ci)
+			}
 		}
 	}
 	return conflict{}, false
@@ -690,6 +756,12 @@ func (s *solver) cancelUntil(lv int32) {
 // that made it force l, all before at.
 func (s *solver) explainCard(ci int32, l lit, at int32, out []lit) []lit {
 	c := &s.cards[ci]
+	if c.guard != noLit {
+		if l == c.guard.not() {
+			return s.brokenCard(ci, at, out)
+		}
+		out = append(out, c.guard.not())
+	}
 	// l is the card's literal, or its negation.
 	var inCard lit = -1
 	for _, q := range c.lits {
@@ -726,6 +798,40 @@ func (s *solver) explainCard(ci int32, l lit, at int32, out []lit) []lit {
 	return out
 }
 
+// brokenCard appends the literals, false, that break card ci's bounds
+// before trail position at: hi+1 true ones, or n−lo+1 false ones.
+func (s *solver) brokenCard(ci int32, at int32, out []lit) []lit {
+	c := &s.cards[ci]
+	nTrue := int32(0)
+	for _, q := range c.lits {
+		if s.value(q) == lTrue && s.pos[q.v()] < at {
+			nTrue++
+		}
+	}
+	over := nTrue > c.hi
+	need := c.hi + 1
+	if !over {
+		need = int32(len(c.lits)) - c.lo + 1
+	}
+	for _, q := range c.lits {
+		if need == 0 {
+			break
+		}
+		if s.pos[q.v()] >= at {
+			continue
+		}
+		switch v := s.value(q); {
+		case over && v == lTrue:
+			out = append(out, q.not())
+			need--
+		case !over && v == lFalse:
+			out = append(out, q)
+			need--
+		}
+	}
+	return out
+}
+
 // conflictLits appends the false literals of the falsified constraint.
 func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 	if cf.lits != nil {
@@ -735,6 +841,9 @@ func (s *solver) conflictLits(cf conflict, out []lit) []lit {
 		return append(out, s.lits(cf.cl)...)
 	}
 	c := &s.cards[cf.card]
+	if c.guard != noLit {
+		out = append(out, c.guard.not())
+	}
 	if cf.over {
 		need := c.hi + 1
 		for _, q := range c.lits {
@@ -1096,15 +1205,20 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 			s.nextReduce = s.conflicts + reduceFirst + reduceStep*s.reduces
 			s.reduce()
 		}
-		if s.assume != noLit && s.decisionLevel() == 0 {
-			switch s.value(s.assume) {
+		if lv := s.decisionLevel(); lv < int32(len(s.assumps)) {
+			p := s.assumps[lv]
+			switch s.value(p) {
 			case lFalse:
+				s.analyzeFinal(p)
 				return failed, nil
-			case lUndef:
+			case lTrue:
+				// Already true: a level of its own, with nothing on it.
 				s.lim = append(s.lim, int32(len(s.trail)))
-				s.enqueue(s.assume, noRef, -1)
-				continue
+			default:
+				s.lim = append(s.lim, int32(len(s.trail)))
+				s.enqueue(p, noRef, -1)
 			}
+			continue
 		}
 		v := s.pick()
 		if v < 0 {
@@ -1123,6 +1237,40 @@ func (s *solver) search(ctx context.Context, budget, start, limit int64) (status
 		}
 		s.enqueue(d, noRef, -1)
 	}
+}
+
+// analyzeFinal sets s.final to the assumptions that made assumption p
+// false: p, and those the reasons of ¬p lead back to (none if ¬p holds at
+// level 0). No code satisfies them all.
+func (s *solver) analyzeFinal(p lit) {
+	s.final = append(s.final[:0], p)
+	if s.level[p.v()] == 0 {
+		return
+	}
+	s.seen[p.v()] = true
+	buf := s.buf3
+	for i := len(s.trail) - 1; i >= int(s.lim[0]); i-- {
+		q := s.trail[i]
+		v := q.v()
+		if !s.seen[v] {
+			continue
+		}
+		s.seen[v] = false
+		if !s.hasReason(v) {
+			// Below the assumptions' levels every decision is one.
+			if q != p.not() {
+				s.final = append(s.final, q)
+			}
+			continue
+		}
+		buf = s.reasonLits(v, buf[:0])
+		for _, r := range buf {
+			if s.level[r.v()] > 0 {
+				s.seen[r.v()] = true
+			}
+		}
+	}
+	s.buf3 = buf
 }
 
 // pick returns the unassigned variable of highest activity, or −1.

@@ -21,6 +21,13 @@
 // learnt, which stays valid, and ForState keeps one solver on a game's
 // states, so that each turn's search starts where the last one left off.
 //
+// Check decides a history once: a code that fits, or, when none does, a
+// ConflictError naming answers that cannot all be true together, read
+// from the proof: each turn's constraints hold under an assumption of
+// their own, and a search that fails under its assumptions names those it
+// used; taking out one turn at a time, while the rest still conflict,
+// shrinks the set when the work allows.
+//
 // The search is sound and complete: a code it returns fits every answer,
 // and it reports that no code fits only when none does. Hard histories may
 // need more work than a caller can wait for, so every search takes a
@@ -49,6 +56,7 @@ type Solver struct {
 	turns   []mm.Turn
 	s       *solver
 	drawn   int
+	last    mm.Code // the last code drawn, if drawn > 0
 	pegs    int
 	colors  int
 	blocked bool // no more codes: all were drawn
@@ -74,28 +82,36 @@ type Stats struct {
 // or mm.ErrInvalidFeedback, if r or a turn is not valid; a history no code
 // fits is not an error here, but the first call to Next reports it.
 func New(r mm.Rules, turns []mm.Turn, rng *rand.Rand) (*Solver, error) {
+	sv, _, err := build(r, turns, rng, false)
+	return sv, err
+}
+
+// build is New, with each turn guarded if guarded (encodeGuarded);
+// it returns the guards.
+func build(r mm.Rules, turns []mm.Turn, rng *rand.Rand, guarded bool) (*Solver, []lit, error) {
 	r = r.WithDefaults()
 	if err := r.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, t := range turns {
 		if err := r.Check(t.Guess); err != nil {
-			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+			return nil, nil, fmt.Errorf("turn %d: %w", i+1, err)
 		}
 		if err := r.CheckFeedback(t.Feedback); err != nil {
-			return nil, fmt.Errorf("turn %d: %w", i+1, err)
+			return nil, nil, fmt.Errorf("turn %d: %w", i+1, err)
 		}
 	}
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(0, 0))
 	}
 	sv := &Solver{rules: r, turns: append([]mm.Turn(nil), turns...), pegs: r.Pegs, colors: r.Colors, round: noLit}
-	sv.s = encode(r, turns, rng)
+	var guards []lit
+	sv.s, guards = encodeGuarded(r, turns, rng, guarded)
 	sv.s.rephase = sv.randomizePhases
 	if posX {
 		sv.s.posBelow = int32(r.Pegs * r.Colors)
 	}
-	return sv, nil
+	return sv, guards, nil
 }
 
 // Add adds turns to the history. The codes drawn before may be drawn
@@ -117,12 +133,12 @@ func (sv *Solver) Add(turns ...mm.Turn) error {
 	retire := sv.round != noLit
 	if retire {
 		s.addUnit(sv.round.not())
-		sv.round, s.assume = noLit, noLit
+		sv.round, s.assumps = noLit, nil
 	}
 	sv.blocked, sv.drawn = false, 0
 	nv := int32(len(s.assign))
 	for _, t := range turns {
-		addTurn(s, sv.pegs, sv.colors, t)
+		addTurn(s, sv.pegs, sv.colors, t, noLit)
 	}
 	sv.turns = append(sv.turns, turns...)
 	initVars(s, nv)
@@ -169,11 +185,31 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 		s.cancelUntil(0)
 		return mm.Code{}, ErrLimit
 	}
+	code, colors := sv.model()
+	sv.drawn++
+	sv.last = code
+	// Block the code so that the next one differs, under round.
+	s.cancelUntil(0)
+	if sv.round == noLit {
+		sv.round = mkLit(s.newVar(), false)
+		s.assumps = []lit{sv.round}
+	}
+	block := make([]lit, 0, sv.pegs+1)
+	block = append(block, sv.round.not())
+	for p, c := range colors {
+		block = append(block, mkLit(xVar(sv.colors, p, c), true))
+	}
+	s.addClause(block)
+	return code, nil
+}
+
+// model returns the code of the solver's assignment, and its colours.
+func (sv *Solver) model() (mm.Code, []int) {
 	colors := make([]int, sv.pegs)
 	for p := range sv.pegs {
 		colors[p] = -1
 		for c := range sv.colors {
-			if s.assign[xVar(sv.colors, p, c)] == lTrue {
+			if sv.s.assign[xVar(sv.colors, p, c)] == lTrue {
 				colors[p] = c
 				break
 			}
@@ -183,20 +219,7 @@ func (sv *Solver) Next(ctx context.Context, limit int64) (mm.Code, error) {
 	if err != nil {
 		panic("consist: a model without a colour at some position")
 	}
-	sv.drawn++
-	// Block the code so that the next one differs, under round.
-	s.cancelUntil(0)
-	if sv.round == noLit {
-		sv.round = mkLit(s.newVar(), false)
-		s.assume = sv.round
-	}
-	block := make([]lit, 0, sv.pegs+1)
-	block = append(block, sv.round.not())
-	for p, c := range colors {
-		block = append(block, mkLit(xVar(sv.colors, p, c), true))
-	}
-	s.addClause(block)
-	return code, nil
+	return code, colors
 }
 
 // none returns the error for a history that no code, or no code not yet

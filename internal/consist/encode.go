@@ -16,6 +16,14 @@ func yVar(pegs, colors, c, t int) int32 { return int32(pegs*colors + c*pegs + t 
 // encode builds the solver for the codes of r that fit turns. Its
 // variables get small random activities, so that ties break at random.
 func encode(r mm.Rules, turns []mm.Turn, rng *rand.Rand) *solver {
+	s, _ := encodeGuarded(r, turns, rng, false)
+	return s
+}
+
+// encodeGuarded is encode, and if guarded, each turn's constraints hold
+// only when its guard, a variable of its own, is true: it returns the
+// guards, by turn, for a search to assume.
+func encodeGuarded(r mm.Rules, turns []mm.Turn, rng *rand.Rand, guarded bool) (*solver, []lit) {
 	P, C := r.Pegs, r.Colors
 	s := newSolver(P*C+C*P, rng)
 	lits := make([]lit, 0, 2*P+C)
@@ -52,11 +60,17 @@ func encode(r mm.Rules, turns []mm.Turn, rng *rand.Rand) *solver {
 		}
 	}
 	s.addCard(lits, int32(P), int32(P))
+	var guards []lit
 	for _, tn := range turns {
-		addTurn(s, P, C, tn)
+		g := noLit
+		if guarded {
+			g = mkLit(s.newVar(), false)
+			guards = append(guards, g)
+		}
+		addTurn(s, P, C, tn, g)
 	}
 	initVars(s, 0)
-	return s
+	return s, guards
 }
 
 // initVars gives the variables from v on small random activities, so that
@@ -68,11 +82,11 @@ func initVars(s *solver, v int32) {
 	}
 }
 
-// addTurn adds the constraints of a turn at level 0: its blacks as a card
-// over the guess's x, and its blacks plus whites over the count variables
-// y(c, t) for t up to the guess's count of c. The caller calls resync if
-// a search has run.
-func addTurn(s *solver, P, C int, tn mm.Turn) {
+// addTurn adds the constraints of a turn at level 0, guarded by guard
+// unless it is noLit: its blacks as a card over the guess's x, and its
+// blacks plus whites over the count variables y(c, t) for t up to the
+// guess's count of c. The caller calls resync if a search has run.
+func addTurn(s *solver, P, C int, tn mm.Turn, guard lit) {
 	g, f := tn.Guess, tn.Feedback
 	var n [mm.MaxColors]int
 	lits := make([]lit, 0, P)
@@ -81,14 +95,14 @@ func addTurn(s *solver, P, C int, tn mm.Turn) {
 		n[k]++
 		lits = append(lits, mkLit(xVar(C, p, k), false))
 	}
-	s.addCard(lits, int32(f.Black), int32(f.Black))
+	s.addGuardedCard(lits, int32(f.Black), int32(f.Black), guard)
 	lits = lits[:0]
 	for c := range C {
 		for t := 1; t <= n[c]; t++ {
 			lits = append(lits, mkLit(yVar(P, C, c, t), false))
 		}
 	}
-	s.addCard(lits, int32(f.Black+f.White), int32(f.Black+f.White))
+	s.addGuardedCard(lits, int32(f.Black+f.White), int32(f.Black+f.White), guard)
 }
 
 // randomizePhases gives every position a random colour as its phase, so

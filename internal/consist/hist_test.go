@@ -4,21 +4,20 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
 // Fixed histories: seeded games saved in testdata, so that a change to the
 // solver is measured on the same turns before and after (seededGame's
-// histories depend on the solver that plays them).
+// histories depend on the solver that plays them). The program in
+// cmd/dumphist writes them again (go run ./internal/consist/cmd/dumphist).
 
 // fixedGames names the saved games: variant, count first, turns kept.
 var fixedGames = []struct {
@@ -31,21 +30,6 @@ var fixedGames = []struct {
 	{"30x10", mm.Rules{Pegs: 30, Colors: 10}, true, 45},
 	{"30x30", mm.Rules{Pegs: 30, Colors: 30}, false, 30},
 	{"100x20", mm.Rules{Pegs: 100, Colors: 20}, true, 75},
-}
-
-func writeHistory(path string, r mm.Rules, turns []mm.Turn) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", r.Pegs, r.Colors)
-	for _, t := range turns {
-		for i, c := range t.Guess.Colors() {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(c))
-		}
-		fmt.Fprintf(&b, " %d %d\n", t.Feedback.Black, t.Feedback.White)
-	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 func readHistory(path string) (mm.Rules, []mm.Turn, error) {
@@ -81,242 +65,210 @@ func readHistory(path string) (mm.Rules, []mm.Turn, error) {
 	return r, turns, sc.Err()
 }
 
-// TestDumpHistories writes the fixed games (CONSIST_DUMP=1 only): play as
-// seededGame does, up to the kept turns.
-func TestDumpHistories(t *testing.T) {
-	if os.Getenv("CONSIST_DUMP") == "" {
-		t.Skip("set CONSIST_DUMP=1 to rewrite testdata/game-*.txt")
-	}
-	for _, v := range fixedGames {
-		rng := rand.New(rand.NewPCG(1, 7))
-		secret := randomCode(v.r, rng)
-		var turns []mm.Turn
-		play := func(c mm.Code) bool {
-			f := mm.Score(secret, c)
-			turns = append(turns, mm.Turn{Guess: c, Feedback: f})
-			return f.Solved(v.r.Pegs)
-		}
-		if v.countFirst {
-			for c := range v.r.Colors - 1 {
-				cs := make([]int, v.r.Pegs)
-				for i := range cs {
-					cs[i] = c
-				}
-				code, _ := mm.NewCode(cs...)
-				play(code)
-			}
-		}
-		for len(turns) < v.turns {
-			c, err := Find(context.Background(), v.r, turns, genLimit, rng)
-			if errors.Is(err, ErrLimit) {
-				c = randomCode(v.r, rng)
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if play(c) {
-				break
-			}
-		}
-		if err := writeHistory(filepath.Join("testdata", "game-"+v.name+".txt"), v.r, turns); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// TestTurnWork logs the conflicts and time to the first code at each turn
-// of a fixed game: CONSIST_TURNS=name:from-to (turns from 1; "name:last"
-// for the turn after the whole history), limit CONSIST_LIMIT (default
-// 200000), CONSIST_REPS seeds a turn, CONSIST_MODE=inc for one solver kept
-// across the turns; CONSIST_POSX=0, CONSIST_RESTART and CONSIST_REPHASE
-// set the search's switches. The games in testdata: game-<variant>.txt,
-// seeded games of the first version (TestDumpHistories);
-// game-<variant>-s<seed>.txt and -late-s<seed>.txt, consistent play up to
-// its first fallback (TestPlayWork with CONSIST_DUMPHARD), before and after
-// the restarts with new phases; game-25x25-t<turn>.txt and
+// The games in testdata: game-<variant>.txt, seeded games of the first
+// version (cmd/dumphist); game-<variant>-s<seed>.txt and
+// -late-s<seed>.txt, consistent play up to its first fallback, before and
+// after the restarts with new phases; game-25x25-t<turn>.txt and
 // game-30x10-fit-t<turn>.txt, turns where the sampler's and Fit's searches
 // and the solver within its budget found no code.
-func TestTurnWork(t *testing.T) {
-	specs := os.Getenv("CONSIST_TURNS")
-	if specs == "" {
-		t.Skip("set CONSIST_TURNS=30x10:17-25[,30x30:10-20...]")
-	}
-	if g := os.Getenv("CONSIST_POSX"); g != "" {
-		posX = g == "1"
-		defer func() { posX = true }()
-	}
-	defer func(u, e int) { restartUnit, rephaseEvery = u, e }(restartUnit, rephaseEvery)
-	if s := os.Getenv("CONSIST_RESTART"); s != "" {
-		restartUnit, _ = strconv.Atoi(s)
-	}
-	if s := os.Getenv("CONSIST_REPHASE"); s != "" {
-		rephaseEvery, _ = strconv.Atoi(s)
-	}
-	for _, spec := range strings.Split(specs, ",") {
-		turnWork(t, spec)
-	}
+
+// turnSpecs are BenchmarkTurnWork's turns of the fixed games: name, first
+// and last turn (from 1; 0, 0 for the turn after the whole history).
+var turnSpecs = []struct {
+	name     string
+	from, to int
+}{
+	{"20x20", 1, 60},
+	{"30x10", 15, 30},
+	{"30x30", 10, 30},
+	{"100x20", 40, 75},
+	{"25x25-t30", 0, 0},
+	{"30x10-fit-t30", 0, 0},
 }
 
-func turnWork(t *testing.T, spec string) {
-	name, rng, _ := strings.Cut(spec, ":")
-	limit := int64(200000)
-	if s := os.Getenv("CONSIST_LIMIT"); s != "" {
-		limit, _ = strconv.ParseInt(s, 10, 64)
-	}
+// turnLimit bounds each turn's search in BenchmarkTurnWork, in conflicts.
+const turnLimit = 20000
+
+// turnWork finds the first code at turns from to to of a fixed game
+// (from = 0: the turn after the whole history), each within limit
+// conflicts, with a new solver a turn or, if kept, one solver given each
+// turn in turn (Add). It returns the conflicts in all and the turns at
+// the limit, and fails tb if a code does not fit or the solver says that
+// none does (a secret was planted).
+func turnWork(tb testing.TB, name string, from, to int, limit int64, kept bool, seed uint64) (conflicts int64, limited int) {
 	r, turns, err := readHistory(filepath.Join("testdata", "game-"+name+".txt"))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	from, to := len(turns)+1, len(turns)+1 // "last": the whole history
-	if rng != "last" {
-		a, b, _ := strings.Cut(rng, "-")
-		from, _ = strconv.Atoi(a)
-		to, _ = strconv.Atoi(b)
+	if from == 0 {
+		from, to = len(turns)+1, len(turns)+1
 	}
-	reps := 1
-	if s := os.Getenv("CONSIST_REPS"); s != "" {
-		reps, _ = strconv.Atoi(s)
-	}
-	var sumC int64
-	var sumT time.Duration
-	limited := 0
-	mode := os.Getenv("CONSIST_MODE") // fresh (default) or inc: one solver, Add
 	var sv *Solver
-	for rep := range reps {
-		for k := from; k <= min(to, len(turns)+1); k++ {
-			start := time.Now()
-			var before int64
-			if mode == "" || mode == "fresh" || sv == nil {
-				sv, err = New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k+1000*rep), 3)))
-				if err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				before = sv.Stats().Conflicts
-				if err := sv.Add(turns[k-2]); err != nil {
-					t.Fatal(err)
-				}
+	for k := from; k <= min(to, len(turns)+1); k++ {
+		var before int64
+		if !kept || sv == nil {
+			if sv, err = New(r, turns[:k-1], rand.New(rand.NewPCG(uint64(k)+1000*seed, 3))); err != nil {
+				tb.Fatal(err)
 			}
-			c, err := sv.Next(context.Background(), limit)
-			d := time.Since(start)
-			conflicts := sv.Stats().Conflicts - before
-			res := "found"
-			if errors.Is(err, ErrLimit) {
-				res = "LIMIT"
-				limited++
-			} else if err != nil {
-				t.Fatal(err)
-			} else if i := misfit(c, turns[:k-1]); i >= 0 {
-				t.Fatalf("turn %d: misfit %d", k, i)
+		} else {
+			before = sv.Stats().Conflicts
+			if err := sv.Add(turns[k-2]); err != nil {
+				tb.Fatal(err)
 			}
-			sumC += conflicts
-			sumT += d
-			t.Logf("%s turn %3d: %8d conflicts %9.3f s %7.0f c/s %s", name, k, conflicts, d.Seconds(), float64(conflicts)/d.Seconds(), res)
+		}
+		c, err := sv.Next(context.Background(), limit)
+		conflicts += sv.Stats().Conflicts - before
+		switch {
+		case errors.Is(err, ErrLimit):
+			limited++
+		case err != nil:
+			tb.Fatalf("%s turn %d: %v", name, k, err)
+		default:
+			if i := misfit(c, turns[:k-1]); i >= 0 {
+				tb.Fatalf("%s turn %d: %s does not fit turn %d", name, k, c, i+1)
+			}
 		}
 	}
-	t.Logf("%s total: %d conflicts, %.2f s, %d limited", spec, sumC, sumT.Seconds(), limited)
+	return conflicts, limited
 }
 
-// TestPlayWork plays seeded games by consistent play, the solver's first
-// code each turn within CONSIST_LIMIT conflicts (default 5000) or a random
-// code past it, and logs each game's guesses, fallbacks and conflicts
-// (CONSIST_PLAY=30x10:1-3[,...]; CONSIST_MODE fresh or inc as for
-// TestTurnWork: a new solver each turn, or one kept across the game).
-func TestPlayWork(t *testing.T) {
-	specs := os.Getenv("CONSIST_PLAY")
-	if specs == "" {
-		t.Skip("set CONSIST_PLAY=30x10:1-3")
-	}
-	limit := int64(5000)
-	if s := os.Getenv("CONSIST_LIMIT"); s != "" {
-		limit, _ = strconv.ParseInt(s, 10, 64)
-	}
-	mode := os.Getenv("CONSIST_MODE")
-	for _, spec := range strings.Split(specs, ",") {
-		name, seeds, _ := strings.Cut(spec, ":")
-		a, b, _ := strings.Cut(seeds, "-")
-		from, _ := strconv.Atoi(a)
-		to, _ := strconv.Atoi(b)
-		var v mm.Rules
-		countFirst := false
-		for _, g := range fixedGames {
-			if g.name == name {
-				v, countFirst = g.r, g.countFirst
+// TestFixedGames finds a code at early turns of each fixed game, kept and
+// new, where the search is quick: every code fits, and none is missed.
+func TestFixedGames(t *testing.T) {
+	for _, s := range []struct {
+		name     string
+		from, to int
+	}{{"20x20", 1, 20}, {"30x10", 15, 20}, {"30x30", 10, 13}, {"100x20", 20, 22}} {
+		for _, kept := range []bool{false, true} {
+			if _, limited := turnWork(t, s.name, s.from, s.to, 0, kept, 0); limited > 0 {
+				t.Errorf("%s: %d turns limited with no limit", s.name, limited)
 			}
 		}
-		var sumG, sumF int
-		var sumC int64
-		var sumT time.Duration
-		for seed := from; seed <= to; seed++ {
-			rng := rand.New(rand.NewPCG(uint64(seed), 7))
-			secret := randomCode(v, rng)
-			var turns []mm.Turn
-			play := func(c mm.Code) bool {
-				f := mm.Score(secret, c)
-				turns = append(turns, mm.Turn{Guess: c, Feedback: f})
-				return f.Solved(v.Pegs)
-			}
-			if countFirst {
-				for c := range v.Colors - 1 {
-					cs := make([]int, v.Pegs)
-					for i := range cs {
-						cs[i] = c
-					}
-					code, _ := mm.NewCode(cs...)
-					play(code)
-				}
-			}
-			var sv *Solver
-			var conflicts int64
-			fallbacks := 0
-			start := time.Now()
-			for len(turns) < 2*v.Pegs+v.Colors {
-				var before int64
-				if sv == nil || mode == "" || mode == "fresh" {
-					if sv != nil {
-						conflicts += sv.Stats().Conflicts
-					}
-					var err error
-					sv, err = New(v, turns, rng)
-					if err != nil {
-						t.Fatal(err)
-					}
-				} else {
-					before = sv.Stats().Conflicts
-					if err := sv.Add(turns[len(turns)-1]); err != nil {
-						t.Fatal(err)
-					}
-					conflicts += before
-					before = sv.Stats().Conflicts
-					conflicts -= before
-				}
-				c, err := sv.Next(context.Background(), limit)
-				if errors.Is(err, ErrLimit) {
-					if dir := os.Getenv("CONSIST_DUMPHARD"); dir != "" && fallbacks == 0 {
-						path := filepath.Join(dir, fmt.Sprintf("game-%s-s%d.txt", name, seed))
-						if err := writeHistory(path, v, turns); err != nil {
-							t.Fatal(err)
-						}
-					}
-					fallbacks++
-					c = randomCode(v, rng)
-				} else if err != nil {
-					t.Fatal(err)
-				} else if i := misfit(c, turns); i >= 0 {
-					t.Fatalf("misfit %d", i)
-				}
-				if play(c) {
-					break
-				}
-			}
-			conflicts += sv.Stats().Conflicts
-			d := time.Since(start)
-			t.Logf("%s seed %d: %d guesses, %d fallbacks, %d conflicts, %.1f s", name, seed, len(turns), fallbacks, conflicts, d.Seconds())
-			sumG += len(turns)
-			sumF += fallbacks
-			sumC += conflicts
-			sumT += d
-		}
-		n := float64(to - from + 1)
-		t.Logf("%s mean: %.1f guesses, %.1f fallbacks, %.0f conflicts, %.1f s", spec, float64(sumG)/n, float64(sumF)/n, float64(sumC)/n, sumT.Seconds()/n)
 	}
+}
+
+// BenchmarkTurnWork times the first code at each turn of the fixed games
+// (turnSpecs), within turnLimit conflicts, with a new solver a turn
+// ("new") and one kept across the game ("kept"); its metrics are the
+// conflicts and the turns at the limit, per run of all the turns (the
+// table of BENCHMARKS.md's section on the solver):
+//
+//	go test ./internal/consist -run - -bench TurnWork -benchtime 1x
+func BenchmarkTurnWork(b *testing.B) {
+	for _, s := range turnSpecs {
+		for _, kept := range []bool{false, true} {
+			mode := "new"
+			if kept {
+				mode = "kept"
+			}
+			b.Run(s.name+"/"+mode, func(b *testing.B) {
+				var conflicts int64
+				limited := 0
+				for i := range b.N {
+					c, l := turnWork(b, s.name, s.from, s.to, turnLimit, kept, uint64(i))
+					conflicts += c
+					limited += l
+				}
+				b.ReportMetric(float64(conflicts)/float64(b.N), "conflicts/op")
+				b.ReportMetric(float64(limited)/float64(b.N), "limited/op")
+			})
+		}
+	}
+}
+
+// playLimit bounds each guess's search in BenchmarkPlayWork, in conflicts;
+// past it the guess is a random code (a fallback).
+const playLimit = 5000
+
+// BenchmarkPlayWork plays seeded games (seeds 1 to 3) of the fixed games'
+// variants by consistent play, the solver's first code each turn within
+// playLimit conflicts or a random code past it, with a new solver a turn
+// or one kept across the game; its metrics, per game: guesses, fallbacks
+// and conflicts.
+//
+//	go test ./internal/consist -run - -bench PlayWork/30x10 -benchtime 1x
+func BenchmarkPlayWork(b *testing.B) {
+	for _, v := range fixedGames {
+		for _, kept := range []bool{false, true} {
+			mode := "new"
+			if kept {
+				mode = "kept"
+			}
+			b.Run(v.name+"/"+mode, func(b *testing.B) {
+				var guesses, fallbacks int
+				var conflicts int64
+				games := 0
+				for i := range b.N {
+					for seed := uint64(1); seed <= 3; seed++ {
+						g, f, c := playWork(b, v.r, v.countFirst, seed+3*uint64(i), kept)
+						guesses, fallbacks, conflicts = guesses+g, fallbacks+f, conflicts+c
+						games++
+					}
+				}
+				n := float64(games)
+				b.ReportMetric(float64(guesses)/n, "guesses/game")
+				b.ReportMetric(float64(fallbacks)/n, "fallbacks/game")
+				b.ReportMetric(float64(conflicts)/n, "conflicts/game")
+			})
+		}
+	}
+}
+
+// playWork plays one game of BenchmarkPlayWork and returns its guesses,
+// fallbacks and conflicts.
+func playWork(tb testing.TB, v mm.Rules, countFirst bool, seed uint64, kept bool) (guesses, fallbacks int, conflicts int64) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	secret := randomCode(v, rng)
+	var turns []mm.Turn
+	play := func(c mm.Code) bool {
+		f := mm.Score(secret, c)
+		turns = append(turns, mm.Turn{Guess: c, Feedback: f})
+		return f.Solved(v.Pegs)
+	}
+	if countFirst {
+		for c := range v.Colors - 1 {
+			cs := make([]int, v.Pegs)
+			for i := range cs {
+				cs[i] = c
+			}
+			code, _ := mm.NewCode(cs...)
+			play(code)
+		}
+	}
+	var sv *Solver
+	for len(turns) < 2*v.Pegs+v.Colors {
+		var before int64
+		if sv == nil || !kept {
+			if sv != nil {
+				conflicts += sv.Stats().Conflicts
+			}
+			var err error
+			if sv, err = New(v, turns, rng); err != nil {
+				tb.Fatal(err)
+			}
+		} else {
+			before = sv.Stats().Conflicts
+			if err := sv.Add(turns[len(turns)-1]); err != nil {
+				tb.Fatal(err)
+			}
+			conflicts -= sv.Stats().Conflicts - before // Add's propagation is not a conflict
+		}
+		c, err := sv.Next(context.Background(), playLimit)
+		switch {
+		case errors.Is(err, ErrLimit):
+			fallbacks++
+			c = randomCode(v, rng)
+		case err != nil:
+			tb.Fatal(err)
+		default:
+			if i := misfit(c, turns); i >= 0 {
+				tb.Fatalf("%s seed %d: %s does not fit turn %d", v, seed, c, i+1)
+			}
+		}
+		if play(c) {
+			break
+		}
+	}
+	conflicts += sv.Stats().Conflicts
+	return len(turns), fallbacks, conflicts
 }

@@ -20,7 +20,12 @@ type kept struct {
 	turns []mm.Turn // sv's history
 }
 
-type keptKey struct{}
+// Keys of the kept solvers: ForState's, and Witness's, which draws codes
+// of its own so that they are not taken from ForState's draws.
+type (
+	keptKey    struct{}
+	witnessKey struct{}
+)
 
 // Follow carries the solver to the next state.
 func (k *kept) Follow(*mm.State) (mm.Follower, error) { return k, nil }
@@ -31,7 +36,13 @@ func (k *kept) Follow(*mm.State) (mm.Follower, error) { return k, nil }
 // one draws its phases from a source seeded by st.Rand(), so a game stays
 // reproducible from its seed. It fails as New does.
 func ForState(st *mm.State) (*Solver, func(), error) {
-	k := st.Attach(keptKey{}, &kept{}).(*kept)
+	return forState(st, keptKey{}, true)
+}
+
+// forState is ForState, with the solver kept under key; a call with no
+// new turns starts a new round of draws (Add) only if again.
+func forState(st *mm.State, key any, again bool) (*Solver, func(), error) {
+	k := st.Attach(key, &kept{}).(*kept)
 	k.mu.Lock()
 	turns := st.Turns()
 	prefix := k.sv != nil && len(k.turns) <= len(turns)
@@ -39,6 +50,7 @@ func ForState(st *mm.State) (*Solver, func(), error) {
 		prefix = k.turns[i] == turns[i]
 	}
 	switch {
+	case prefix && !again && len(turns) == len(k.turns):
 	case prefix:
 		if err := k.sv.Add(turns[len(k.turns):]...); err != nil {
 			k.mu.Unlock()
@@ -101,4 +113,23 @@ func DrawFor(ctx context.Context, st *mm.State, n int, limit int64) (codes []mm.
 		codes = append(codes, c)
 	}
 	return codes, used(), nil
+}
+
+// Witness returns a code that fits st's turns, from a solver kept on the
+// game as ForState's is, but of its own, so that checking each answer of
+// a game (as assist does on variants too large to enumerate) costs a
+// search a turn that starts with what the earlier ones learnt, and takes
+// no code from the draws of ForState's solver. It fails with ErrLimit past
+// limit conflicts (limit ≤ 0: no limit), with an error wrapping
+// mm.ErrInconsistent if no code fits, with ctx.Err() if ctx ends first.
+func Witness(ctx context.Context, st *mm.State, limit int64) (mm.Code, error) {
+	sv, done, err := forState(st, witnessKey{}, false)
+	if err != nil {
+		return mm.Code{}, err
+	}
+	defer done()
+	if sv.drawn > 0 {
+		return sv.last, nil // asked again on the same turns
+	}
+	return sv.Next(ctx, limit)
 }

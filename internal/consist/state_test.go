@@ -79,3 +79,46 @@ func TestForState(t *testing.T) {
 		done()
 	}
 }
+
+// TestWitness checks Witness along small games, each state asked twice, a
+// state with one code left among them: each code fits, the same one comes
+// back, and ForState's draws are not taken from.
+func TestWitness(t *testing.T) {
+	for seed := range uint64(40) {
+		rng := rand.New(rand.NewPCG(seed, 19))
+		r := randomSmallRules(rng)
+		secret := randomCode(r, rng)
+		st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
+			c, err := Witness(context.Background(), st, 0)
+			if err != nil {
+				t.Fatalf("%s, seed %d, turn %d: %v", r, seed, st.Len()+1, err)
+			}
+			if i := misfit(c, st.Turns()); i >= 0 {
+				t.Fatalf("%s, seed %d, turn %d: %s does not fit turn %d", r, seed, st.Len()+1, c, i+1)
+			}
+			if again, err := Witness(context.Background(), st, 0); err != nil || again != c {
+				t.Fatalf("%s, seed %d, turn %d: asked again, %s, %v; want %s", r, seed, st.Len()+1, again, err, c)
+			}
+			if all := enumerate(r, st.Turns(), 201); len(all) <= 200 {
+				codes, _, err := DrawFor(context.Background(), st, len(all)+1, 1<<40)
+				if err != nil || len(codes) != len(all) {
+					t.Fatalf("%s, seed %d, turn %d: DrawFor gave %d codes, %v; want all %d", r, seed, st.Len()+1, len(codes), err, len(all))
+				}
+			}
+			if st.Solved() {
+				break
+			}
+			g := randomCode(r, rng)
+			if rng.IntN(2) == 0 {
+				g = c
+			}
+			if st, err = st.Play(g, mm.Score(secret, g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -174,10 +174,28 @@ func (a *Assist) next() []Line {
 			} else {
 				what += ", " + code + " not among them"
 			}
+		} else if !fitsAll(a.cur, a.st.Turns()) {
+			what += ", " + code + " not among them"
 		}
 		return []Line{progress("Guess %d: %s, your own   (%s)", a.row, code, what)}
 	}
+	if n < 0 && !fitsAll(a.cur, a.st.Turns()) {
+		// Uncounted: say that the guess cannot be the code, as the
+		// counted say it by the count.
+		what += ", this guess not among them"
+	}
 	return []Line{progress("Guess %d: %s   (%s)", a.row, code, what)}
+}
+
+// fitsAll reports whether c gives every turn's answer: whether it could
+// be the code.
+func fitsAll(c mm.Code, turns []mm.Turn) bool {
+	for _, t := range turns {
+		if mm.Score(c, t.Guess) != t.Feedback {
+			return false
+		}
+	}
+	return true
 }
 
 // Prompt returns "answer> " while a guess waits for its answer, "guess> "

@@ -221,10 +221,14 @@ func (a *Assist) conflictLines() []Line {
 		n := 0
 		if a.all != nil {
 			n = countWithout(a.all, ts, i)
-		} else if keep := allBut(len(ts), i); largeConsistent(a.cfg.Rules, ts, keep) {
+		} else if fits, known := largeFits(a.cfg.Rules, ts, allBut(len(ts), i)); fits {
 			n = -1
+		} else if !known {
+			n = -2
 		}
 		switch {
+		case n == -2:
+			without = "without it, not known whether codes fit"
 		case n < 0:
 			without = "without it, codes fit"
 		case n == 1:

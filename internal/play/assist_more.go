@@ -99,6 +99,9 @@ func (a *Assist) hint() []Line {
 	var out []Line
 	if a.hasCur && !a.own {
 		out = append(out, info("%s proposes %s.", a.cfg.Name, fmtc(a.cur)))
+		if a.all == nil && !fitsAll(a.cur, a.st.Turns()) {
+			out = append(out, info("It cannot be the code: it does not fit every answer."))
+		}
 	}
 	if a.cfg.Rank == nil {
 		if out == nil {

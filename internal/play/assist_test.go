@@ -1,6 +1,7 @@
 package play_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -465,4 +466,66 @@ func TestHintFootnote(t *testing.T) {
 			t.Errorf("after 1122 got %s: %d stars in\n%s", tt.answer, got, hint)
 		}
 	}
+}
+
+// TestAssistBigMistyped plays 20 × 20 with auto's guesses against a
+// planted secret, answer 3 mistyped: once the answers contradict each
+// other, which the complete solver proves, the answers named must include
+// answer 3 (every other is the secret's), and the reply must say which.
+// Before, every guess proposed that does not fit the answers (auto's
+// sampler may choose one to learn more) must be said not to be among
+// the codes possible.
+func TestAssistBigMistyped(t *testing.T) {
+	r := mm.Rules{Colors: 20, Pegs: 20}
+	a, err := play.NewAssist(play.Config{Rules: r, Strategy: strategy.Auto{}, Rand: rand.New(rand.NewPCG(1, 2))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Start()
+	rng := rand.New(rand.NewPCG(5, 5))
+	cs := make([]int, r.Pegs)
+	for i := range cs {
+		cs[i] = rng.IntN(r.Colors)
+	}
+	secret, _ := mm.NewCode(cs...)
+	var turns []mm.Turn
+	unfit := 0
+	for k := 1; k <= 30; k++ {
+		g, ok := a.Guess()
+		if !ok {
+			t.Fatalf("turn %d: no guess proposed", k)
+		}
+		f := mm.Score(secret, g)
+		if k == 3 {
+			f.Black, f.White = f.Black+1, f.White-1 // 1 6 for 0 7
+		}
+		reply := a.Do(f.String())
+		turns = append(turns, mm.Turn{Guess: g, Feedback: f})
+		if next, ok := a.Guess(); ok && a.Conflict() == nil {
+			// Never a guess that cannot be the code without saying so.
+			fits := true
+			for _, t := range turns {
+				fits = fits && mm.Score(next, t.Guess) == t.Feedback
+			}
+			if said := strings.Contains(text(reply), "this guess not among them"); said == fits {
+				t.Errorf("turn %d: guess %s fits every answer: %v; the reply says otherwise:\n%s", k+1, next, fits, text(reply))
+			}
+			if !fits {
+				unfit++
+			}
+		}
+		if c := a.Conflict(); c != nil {
+			if !slices.Contains(c, 3) {
+				t.Fatalf("turn %d: answers %v named; want answer 3 among them:\n%s", k, c, text(reply))
+			}
+			t.Logf("turn %d: answers %v named; %d guesses did not fit", k, c, unfit)
+			for _, want := range []string{"cannot all be true together", "answer 3: ", "(without it, codes fit)"} {
+				if !strings.Contains(text(reply), want) {
+					t.Errorf("turn %d: reply lacks %q:\n%s", k, want, text(reply))
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no conflict found in 30 turns")
 }

@@ -1,10 +1,13 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"slices"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/consist"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -139,13 +142,26 @@ func count(all *mm.Set, turns []mm.Turn, use func(i int) bool) int {
 }
 
 // largeEffort bounds each search for a code that largeConsistent runs, for
-// largeConflict and the other checks on variants too large to enumerate.
-const largeEffort = large.PlayEffort
+// largeConflict and the other checks on variants too large to enumerate;
+// fitTime and conflictTime are about the most time the complete solver
+// (package consist) gets, turned into conflicts, for such a check and for
+// the proof that names the answers in conflict.
+const (
+	largeEffort  = large.PlayEffort
+	fitTime      = 200 * time.Millisecond
+	conflictTime = 2 * time.Second
+)
 
-// largeConsistent reports whether some code of a variant too large to
-// enumerate satisfies every turn whose keep is true, by a bounded search of
-// the turns' constraints; a search that gives up counts as a yes.
-func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
+// conflicts returns about d's worth of the complete solver's work on r.
+func conflicts(r mm.Rules, d time.Duration) int64 {
+	return int64(float64(d) / consist.ConflictNanos(r))
+}
+
+// largeFits reports whether some code of a variant too large to enumerate
+// satisfies every turn whose keep is true, by a bounded search of the
+// turns' constraints, then the complete solver's within fitTime; known is
+// false when both gave up.
+func largeFits(r mm.Rules, turns []mm.Turn, keep []bool) (fits, known bool) {
 	var kept []mm.Turn
 	for i, t := range turns {
 		if keep[i] {
@@ -154,16 +170,37 @@ func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
 	}
 	c, err := large.NewConstraints(r, kept)
 	if err != nil {
-		return false
+		return false, true
 	}
-	_, err = c.Find(largeEffort)
-	return !errors.Is(err, mm.ErrInconsistent)
+	if _, err = c.Find(largeEffort); errors.Is(err, large.ErrSearchLimit) {
+		_, err = consist.Find(context.Background(), r, kept, conflicts(r, fitTime), nil)
+	}
+	switch {
+	case err == nil:
+		return true, true
+	case errors.Is(err, mm.ErrInconsistent):
+		return false, true
+	}
+	return false, false
+}
+
+// largeConsistent is largeFits where a search that gives up counts as a
+// yes.
+func largeConsistent(r mm.Rules, turns []mm.Turn, keep []bool) bool {
+	fits, known := largeFits(r, turns, keep)
+	return fits || !known
 }
 
 // largeConflict is irreducibleConflict for variants too large to enumerate:
-// it removes turns, oldest first, while the constraint search still proves
-// that the rest conflict.
+// the answers the complete solver's proof names (consist.Check), shrunk
+// while the rest still conflict, oldest first; if it finds no proof within
+// conflictTime, it removes turns, oldest first, while the constraint search
+// still proves that the rest conflict.
 func largeConflict(r mm.Rules, turns []mm.Turn) []int {
+	_, err := consist.Check(context.Background(), r, turns, conflicts(r, conflictTime), nil)
+	if ce := (*consist.ConflictError)(nil); errors.As(err, &ce) && len(ce.Turns) > 0 {
+		return ce.Turns
+	}
 	fits := func(keep []bool) bool { return largeConsistent(r, turns, keep) }
 	if fits(allBut(len(turns), -1)) {
 		return nil

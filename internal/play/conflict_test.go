@@ -1,8 +1,12 @@
 package play
 
 import (
+	"context"
+	"errors"
+	"github.com/mastermind-toolkit/mastermind/internal/consist"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -126,4 +130,52 @@ func TestIrreducibleConflict(t *testing.T) {
 			keep[i] = true
 		}
 	}
+}
+
+// TestLargeConflictDeep: consistent play on 20 × 20 against a planted
+// secret, answer 3 mistyped, until no code fits; the constraint search
+// of package large gives up on such a history, and the complete solver
+// must name the answers at fault, answer 3 among them.
+func TestLargeConflictDeep(t *testing.T) {
+	r := mm.Rules{Colors: 20, Pegs: 20}
+	rng := rand.New(rand.NewPCG(1, 11))
+	cs := make([]int, r.Pegs)
+	for i := range cs {
+		cs[i] = rng.IntN(r.Colors)
+	}
+	secret, _ := mm.NewCode(cs...)
+	var turns []mm.Turn
+	for len(turns) < 40 {
+		g, err := consist.Find(context.Background(), r, turns, 0, rng)
+		if errors.Is(err, mm.ErrInconsistent) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := mm.Score(secret, g)
+		if len(turns) == 2 {
+			f.Black, f.White = f.Black+1, f.White-1
+			if r.CheckFeedback(f) != nil || f.White < 0 {
+				t.Fatalf("cannot mistype %s", mm.Score(secret, g))
+			}
+		}
+		turns = append(turns, mm.Turn{Guess: g, Feedback: f})
+	}
+	got := largeConflict(r, turns)
+	t.Logf("%d turns: answers %v named", len(turns), got)
+	if !slices.Contains(got, 2) {
+		t.Fatalf("%d turns: answers %v named; want answer 3 among them", len(turns), got)
+	}
+	if _, err := consist.Find(context.Background(), r, pick(turns, got), 0, nil); !errors.Is(err, mm.ErrInconsistent) {
+		t.Fatalf("answers %v named, but the solver on them says %v", got, err)
+	}
+}
+
+func pick(turns []mm.Turn, set []int) []mm.Turn {
+	out := make([]mm.Turn, len(set))
+	for i, k := range set {
+		out[i] = turns[k]
+	}
+	return out
 }

@@ -86,6 +86,9 @@ type Feedback struct {
 // solver would play next.
 type Hint struct {
 	Guess string `json:"guess"`
+	// Unfit, on variants too large to count the codes left, says that
+	// the guess cannot be the code: it does not fit every answer.
+	Unfit bool `json:"unfit,omitempty"`
 }
 
 // Stats is the answer to GET /api/stats: the games the server has held, in

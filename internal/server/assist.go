@@ -16,6 +16,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/consist"
 )
 
 // AssistRequest is the body of POST /api/assist: the rules of a game
@@ -39,6 +40,9 @@ type AssistAnswer struct {
 	Solved    bool     `json:"solved"`
 	Remaining *int     `json:"remaining"`
 	Codes     []string `json:"codes"`
+	// Unfit, where the codes left are not counted, says that the guess
+	// cannot be the code: it does not fit every answer.
+	Unfit bool `json:"unfit,omitempty"`
 }
 
 // AssistCodes is the number of codes still possible that POST /api/assist
@@ -147,6 +151,7 @@ func (h *handler) assist(w http.ResponseWriter, r *http.Request) {
 		c, err := h.hints.solve(ctx, s, g, st)
 		if err == nil {
 			out.Guess = c.String()
+			out.Unfit = unfit(rules, c, g.Turns)
 		}
 		return err
 	})
@@ -211,6 +216,11 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 		}
 	}
 	out.Solved = st.Solved()
+	if !st.Known() && !out.Solved {
+		if err := checkLarge(ctx, r, turns); err != nil {
+			return out, nil, err
+		}
+	}
 	if st.Known() {
 		set, err := st.Candidates()
 		if err != nil {
@@ -223,6 +233,65 @@ func replay(ctx context.Context, r mm.Rules, turns []mm.Turn) (AssistAnswer, *mm
 		}
 	}
 	return out, st, nil
+}
+
+// unfit reports whether c, guessed on a variant of r too large to count
+// the codes left, does not fit every turn: whether the answer must say
+// that it cannot be the code.
+func unfit(r mm.Rules, c mm.Code, turns []mm.Turn) bool {
+	if r.Size() <= assistCount {
+		return false
+	}
+	for _, t := range turns {
+		if mm.Score(c, t.Guess) != t.Feedback {
+			return true
+		}
+	}
+	return false
+}
+
+// largeCheckTime is about the most time the complete solver spends on
+// the answers of a variant too large to count (turned into conflicts,
+// consist.ConflictNanos) to prove that no code fits them, and as much
+// again to name fewer of them.
+const largeCheckTime = 2 * time.Second
+
+// checkLarge checks the answers of a variant too large to count, which
+// Play does not: an error wrapping mm.ErrInconsistent, naming the
+// answers that cannot all be true together as assist does, if the
+// complete solver proves that no code fits them (consist.Check); nil if
+// it finds a code or gives up, ctx.Err() if ctx ends first.
+func checkLarge(ctx context.Context, r mm.Rules, turns []mm.Turn) error {
+	// The solver sees each answer once; at is where it was first given.
+	var uniq []mm.Turn
+	var at []int
+	seen := make(map[mm.Turn]bool)
+	for i, t := range turns {
+		if !seen[t] {
+			seen[t] = true
+			uniq = append(uniq, t)
+			at = append(at, i)
+		}
+	}
+	_, err := consist.Check(ctx, r, uniq, int64(float64(largeCheckTime)/consist.ConflictNanos(r)), nil)
+	var ce *consist.ConflictError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case !errors.As(err, &ce) || len(ce.Turns) == 0:
+		return nil
+	}
+	set := make([]int, len(ce.Turns))
+	for i, k := range ce.Turns {
+		set[i] = at[k] + 1
+	}
+	n := set[len(set)-1]
+	t := turns[n-1]
+	err = fmt.Errorf("%w: after %s scored %s, no code fits all %d answers", mm.ErrInconsistent, t.Guess, t.Feedback, n)
+	if len(set) > 1 {
+		return fmt.Errorf("answer %d: %w; answers %s cannot all be true together", n, err, andList(set))
+	}
+	return fmt.Errorf("answer %d: %w", n, err)
 }
 
 // assistStrategy returns the strategy of the assist called name: the

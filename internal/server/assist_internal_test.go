@@ -64,3 +64,33 @@ func TestReplaySkipsRepeats(t *testing.T) {
 		t.Errorf("replay of one answer given 1000 times played %d answers; want 1", ctx.n)
 	}
 }
+
+// TestUnfit: a guess on a variant too large to count is said unfit when
+// it does not fit every answer; elsewhere the count says it.
+func TestUnfit(t *testing.T) {
+	big := mm.Rules{Colors: 20, Pegs: 20}
+	parse := func(r mm.Rules, s string) mm.Code {
+		c, err := r.ParseCode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	ones := parse(big, strings.Repeat("1", 20))
+	turns := []mm.Turn{{Guess: ones, Feedback: mm.Feedback{Black: 2}}}
+	for _, tt := range []struct {
+		r     mm.Rules
+		guess string
+		turns []mm.Turn
+		want  bool
+	}{
+		{big, "11222222222222222222", turns, false},
+		{big, "12222222222222222222", turns, true},
+		{big, "12222222222222222222", nil, false},
+		{mm.Classic, "1234", []mm.Turn{{Guess: parse(mm.Classic, "1111"), Feedback: mm.Feedback{Black: 2}}}, false},
+	} {
+		if got := unfit(tt.r, parse(tt.r, tt.guess), tt.turns); got != tt.want {
+			t.Errorf("unfit(%s, %s) = %v; want %v", tt.r, tt.guess, got, tt.want)
+		}
+	}
+}

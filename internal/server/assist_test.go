@@ -10,6 +10,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/server"
+	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
 // TestAssist follows a game on a real board through POST /api/assist: the
@@ -216,5 +217,39 @@ func TestAssistStrategy(t *testing.T) {
 	status, _, body := e.call(t, "POST", "/api/assist", `{"strategy":"knuth","history":[]}`)
 	if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), `unknown strategy \"knuth\"; this server offers first, last`) {
 		t.Errorf("assist with a strategy not offered: %d %s; want 422 naming those offered", status, body)
+	}
+}
+
+// TestAssistLargeConflict: on a variant too large to count, answers that
+// cannot all be true are refused, naming them as assist does (the
+// complete solver's proof), not the innocent one between them; answers a
+// code fits are taken.
+func TestAssistLargeConflict(t *testing.T) {
+	e := newEnv(t, func(s *server.Server) { s.Hint = strategy.Auto{Budget: 20 * time.Millisecond} })
+	ones := strings.Repeat("1", 20)
+	history := fmt.Sprintf(`{"guess":"%s","black":0,"white":0},{"guess":"23456789ABCDEFGHIJK2","black":0,"white":3}`, ones)
+	body := `{"colors":20,"pegs":20,"history":[` + history + `]}`
+	var a server.AssistAnswer
+	e.callJSON(t, "POST", "/api/assist", body, 200, &a)
+	if a.Remaining != nil || a.Solved {
+		t.Errorf("20 x 20 after two answers: %+v; want codes not counted", a)
+	}
+	// The guess says whether it can be the code.
+	g, err := mm.Rules{Colors: 20, Pegs: 20}.ParseCode(a.Guess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := mm.Rules{Colors: 20, Pegs: 20}.ParseCode(ones)
+	other, _ := mm.Rules{Colors: 20, Pegs: 20}.ParseCode("23456789ABCDEFGHIJK2")
+	fits := mm.Score(g, one) == mm.Feedback{} && mm.Score(g, other) == mm.Feedback{White: 3}
+	t.Logf("guess %s, unfit %v", a.Guess, a.Unfit)
+	if a.Unfit == fits {
+		t.Errorf("guess %s fits both answers: %v, but unfit is %v", a.Guess, fits, a.Unfit)
+	}
+	// No peg of colour 1: a code with one peg not 1 scores 2 blacks.
+	body = `{"colors":20,"pegs":20,"history":[` + history + fmt.Sprintf(`,{"guess":"%s2","black":2,"white":0}]}`, ones[1:])
+	status, _, b := e.call(t, "POST", "/api/assist", body)
+	if want := "answers 1 and 3 cannot all be true together"; status != http.StatusUnprocessableEntity || !strings.Contains(string(b), want) {
+		t.Errorf("POST /api/assist %s: %d %s; want 422 and %q", body, status, b, want)
 	}
 }

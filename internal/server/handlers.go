@@ -154,7 +154,7 @@ func (h *handler) hint(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, Hint{Guess: c.String()})
+	writeJSON(w, http.StatusOK, Hint{Guess: c.String(), Unfit: unfit(g.Rules, c, g.Turns)})
 }
 
 // stats handles GET /api/stats, from memory: the answer, encoded, is
