@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/play"
@@ -477,7 +478,7 @@ func TestHintFootnote(t *testing.T) {
 // the codes possible.
 func TestAssistBigMistyped(t *testing.T) {
 	r := mm.Rules{Colors: 20, Pegs: 20}
-	a, err := play.NewAssist(play.Config{Rules: r, Strategy: strategy.Auto{}, Rand: rand.New(rand.NewPCG(1, 2))})
+	a, err := play.NewAssist(play.Config{Rules: r, Strategy: strategy.Auto{Budget: 50 * time.Millisecond}, Rand: rand.New(rand.NewPCG(1, 2))})
 	if err != nil {
 		t.Fatal(err)
 	}
