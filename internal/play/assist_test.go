@@ -484,11 +484,7 @@ func TestAssistBigMistyped(t *testing.T) {
 	}
 	a.Start()
 	rng := rand.New(rand.NewPCG(5, 5))
-	cs := make([]int, r.Pegs)
-	for i := range cs {
-		cs[i] = rng.IntN(r.Colors)
-	}
-	secret, _ := mm.NewCode(cs...)
+	secret := mm.RandomCode(r, rng)
 	var turns []mm.Turn
 	unfit := 0
 	for k := 1; k <= 30; k++ {

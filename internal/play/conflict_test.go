@@ -139,11 +139,7 @@ func TestIrreducibleConflict(t *testing.T) {
 func TestLargeConflictDeep(t *testing.T) {
 	r := mm.Rules{Colors: 20, Pegs: 20}
 	rng := rand.New(rand.NewPCG(1, 11))
-	cs := make([]int, r.Pegs)
-	for i := range cs {
-		cs[i] = rng.IntN(r.Colors)
-	}
-	secret, _ := mm.NewCode(cs...)
+	secret := mm.RandomCode(r, rng)
 	var turns []mm.Turn
 	for len(turns) < 40 {
 		g, err := consist.Find(context.Background(), r, turns, 0, rng)
