@@ -57,7 +57,7 @@ func seededGame(name string, r mm.Rules, countFirst bool) *benchGame {
 		return g
 	}
 	rng := rand.New(rand.NewPCG(1, 7))
-	secret := randomCode(r, rng)
+	secret := mm.RandomCode(r, rng)
 	g := &benchGame{}
 	play := func(c mm.Code) bool {
 		f := mm.Score(secret, c)
@@ -82,7 +82,7 @@ func seededGame(name string, r mm.Rules, countFirst bool) *benchGame {
 		c, err := sv.Next(context.Background(), genLimit)
 		if errors.Is(err, ErrLimit) {
 			g.fallbacks++
-			c = randomCode(r, rng)
+			c = mm.RandomCode(r, rng)
 		} else if err != nil {
 			panic(fmt.Sprintf("%s: turn %d: %v", name, len(g.turns)+1, err))
 		}

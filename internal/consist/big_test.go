@@ -16,7 +16,7 @@ import (
 func playGame(tb testing.TB, r mm.Rules, seed uint64, countFirst bool, turns int, limit int64, each func(turns []mm.Turn, code mm.Code, d time.Duration, conflicts int64)) []mm.Turn {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
-	secret := randomCode(r, rng)
+	secret := mm.RandomCode(r, rng)
 	var hist []mm.Turn
 	if countFirst {
 		// Count the colours first, as huge.Fit does: one guess of a

@@ -10,24 +10,6 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 )
 
-// randomCode returns a code of r drawn uniformly.
-func randomCode(r mm.Rules, rng *rand.Rand) mm.Code {
-	cs := make([]int, r.Pegs)
-	if r.Distinct {
-		perm := rng.Perm(r.Colors)
-		copy(cs, perm)
-	} else {
-		for i := range cs {
-			cs[i] = rng.IntN(r.Colors)
-		}
-	}
-	c, err := mm.NewCode(cs...)
-	if err != nil {
-		panic(err)
-	}
-	return c
-}
-
 // fits reports the first turn c does not fit, or −1.
 func misfit(c mm.Code, turns []mm.Turn) int {
 	for i, t := range turns {
@@ -70,7 +52,7 @@ func enumerate(r mm.Rules, turns []mm.Turn, most int) []mm.Code {
 // randomHistory draws a history of r: guesses at random, answers mostly
 // from a planted secret, sometimes any answer the rules allow.
 func randomHistory(r mm.Rules, rng *rand.Rand) []mm.Turn {
-	secret := randomCode(r, rng)
+	secret := mm.RandomCode(r, rng)
 	var fbs []mm.Feedback
 	for _, f := range r.Feedbacks() {
 		if r.CheckFeedback(f) == nil {
@@ -81,7 +63,7 @@ func randomHistory(r mm.Rules, rng *rand.Rand) []mm.Turn {
 	turns := make([]mm.Turn, n)
 	lie := rng.IntN(3) == 0
 	for i := range turns {
-		g := randomCode(r, rng)
+		g := mm.RandomCode(r, rng)
 		f := mm.Score(secret, g)
 		if lie && rng.IntN(2) == 0 {
 			f = fbs[rng.IntN(len(fbs))]

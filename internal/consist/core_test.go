@@ -114,7 +114,7 @@ func TestCheckBig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		secret := randomCode(r, rand.New(rand.NewPCG(1, 7)))
+		secret := mm.RandomCode(r, rand.New(rand.NewPCG(1, 7)))
 		if i := misfit(secret, turns); i >= 0 {
 			t.Fatalf("%s: the secret does not fit turn %d", v.name, i+1)
 		}
@@ -155,7 +155,7 @@ func TestCheckPlanted(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/seed%d", c.r, c.seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(c.seed, 11))
-			secret := randomCode(c.r, rng)
+			secret := mm.RandomCode(c.r, rng)
 			var hist []mm.Turn
 			for len(hist) < c.most {
 				g, err := Check(context.Background(), c.r, hist, 20000, rng)
@@ -180,7 +180,7 @@ func TestCheckPlanted(t *testing.T) {
 					t.Logf("after %d turns: conflict %v (irreducible %v)", len(hist), ce.Turns, ce.Irreducible)
 					return
 				case errors.Is(err, ErrLimit):
-					g = randomCode(c.r, rng)
+					g = mm.RandomCode(c.r, rng)
 				case err != nil:
 					t.Fatal(err)
 				default:

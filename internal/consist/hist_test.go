@@ -218,7 +218,7 @@ func BenchmarkPlayWork(b *testing.B) {
 // fallbacks and conflicts.
 func playWork(tb testing.TB, v mm.Rules, countFirst bool, seed uint64, kept bool) (guesses, fallbacks int, conflicts int64) {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	secret := randomCode(v, rng)
+	secret := mm.RandomCode(v, rng)
 	var turns []mm.Turn
 	play := func(c mm.Code) bool {
 		f := mm.Score(secret, c)
@@ -257,7 +257,7 @@ func playWork(tb testing.TB, v mm.Rules, countFirst bool, seed uint64, kept bool
 		switch {
 		case errors.Is(err, ErrLimit):
 			fallbacks++
-			c = randomCode(v, rng)
+			c = mm.RandomCode(v, rng)
 		case err != nil:
 			tb.Fatal(err)
 		default:

@@ -19,7 +19,7 @@ func TestForState(t *testing.T) {
 		if seed%3 == 0 {
 			r = mm.Rules{Pegs: 12, Colors: 8}
 		}
-		secret := randomCode(r, rng)
+		secret := mm.RandomCode(r, rng)
 		st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 1)))
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +87,7 @@ func TestWitness(t *testing.T) {
 	for seed := range uint64(40) {
 		rng := rand.New(rand.NewPCG(seed, 19))
 		r := randomSmallRules(rng)
-		secret := randomCode(r, rng)
+		secret := mm.RandomCode(r, rng)
 		st, err := mm.NewState(r, rand.New(rand.NewPCG(seed, 2)))
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +112,7 @@ func TestWitness(t *testing.T) {
 			if st.Solved() {
 				break
 			}
-			g := randomCode(r, rng)
+			g := mm.RandomCode(r, rng)
 			if rng.IntN(2) == 0 {
 				g = c
 			}

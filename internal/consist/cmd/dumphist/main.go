@@ -59,7 +59,7 @@ func main() {
 // playGame plays r against a secret drawn from seed (1, 7).
 func playGame(r mm.Rules, countFirst bool, most int) ([]mm.Turn, error) {
 	rng := rand.New(rand.NewPCG(1, 7))
-	secret := randomCode(r, rng)
+	secret := mm.RandomCode(r, rng)
 	var turns []mm.Turn
 	play := func(c mm.Code) bool {
 		f := mm.Score(secret, c)
@@ -79,7 +79,7 @@ func playGame(r mm.Rules, countFirst bool, most int) ([]mm.Turn, error) {
 	for len(turns) < most {
 		c, err := consist.Find(context.Background(), r, turns, limit, rng)
 		if errors.Is(err, consist.ErrLimit) {
-			c = randomCode(r, rng)
+			c = mm.RandomCode(r, rng)
 		} else if err != nil {
 			return nil, err
 		}
@@ -88,19 +88,6 @@ func playGame(r mm.Rules, countFirst bool, most int) ([]mm.Turn, error) {
 		}
 	}
 	return turns, nil
-}
-
-// randomCode returns a code of r drawn uniformly, as the tests draw it.
-func randomCode(r mm.Rules, rng *rand.Rand) mm.Code {
-	cs := make([]int, r.Pegs)
-	for i := range cs {
-		cs[i] = rng.IntN(r.Colors)
-	}
-	c, err := mm.NewCode(cs...)
-	if err != nil {
-		panic(err)
-	}
-	return c
 }
 
 // write writes a history as the tests read it: "pegs colours", then a
