@@ -76,17 +76,65 @@ var short = map[Objective]string{Largest: "knuth", SumSquares: "expected-size", 
 // secret: the nodes that make most of the time of a walk over 7 × 7, each
 // scoring its candidates against 823 543 guesses.
 func BenchmarkSmallNodes77(b *testing.B) {
+	sp, nodes := smallNodes77(b)
+	ch := &Chooser{V: For(sp), Obj: SumNLogN}
+	for b.Loop() {
+		for _, n := range nodes {
+			if _, err := ch.Choose(context.Background(), n.members, n.history, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkFamilies77 measures BenchmarkSmallNodes77's choices under each
+// objective without and with the bounds shared by guess families
+// (family.go), and reports the families bounded and the guesses dropped,
+// a node, of the guesses of its pool.
+func BenchmarkFamilies77(b *testing.B) {
+	sp, nodes := smallNodes77(b)
+	guesses := 0
+	ch := &Chooser{V: For(sp)}
+	for _, n := range nodes {
+		guesses += len(ch.Pool(n.members, n.history))
+	}
+	for _, o := range objectives {
+		for _, on := range []bool{false, true} {
+			b.Run(short[o]+"/"+map[bool]string{false: "off", true: "on"}[on], func(b *testing.B) {
+				ch := &Chooser{V: For(sp), Obj: o, NoFamilies: !on}
+				wk := &worker{}
+				for b.Loop() {
+					for _, n := range nodes {
+						if _, err := ch.choose(context.Background(), wk, n.members, n.history, 1); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				per := float64(b.N * len(nodes))
+				b.ReportMetric(float64(guesses)/float64(len(nodes)), "guesses/node")
+				b.ReportMetric(float64(wk.sc.famChecked)/per, "families/node")
+				b.ReportMetric(float64(wk.sc.famDropped)/per, "dropped/node")
+			})
+		}
+	}
+}
+
+// A node77 is a node of a game of 7 × 7.
+type node77 struct {
+	members []uint32
+	history []mm.Code
+}
+
+// smallNodes77 returns twelve nodes of 12 to 64 candidates of 7 × 7, each
+// after random guesses against a random secret.
+func smallNodes77(b *testing.B) (*mm.Space, []node77) {
 	r := mm.Rules{Colors: 7, Pegs: 7}
 	sp, err := mm.SpaceOf(r)
 	if err != nil {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	type node struct {
-		members []uint32
-		history []mm.Code
-	}
-	var nodes []node
+	var nodes []node77
 	for len(nodes) < 12 {
 		secret := sp.Code(rng.IntN(sp.Len()))
 		st, _ := mm.NewState(r, nil)
@@ -103,7 +151,7 @@ func BenchmarkSmallNodes77(b *testing.B) {
 				continue
 			}
 			if c.Len() >= 12 {
-				n := node{members: make([]uint32, c.Len())}
+				n := node77{members: make([]uint32, c.Len())}
 				for i := range n.members {
 					n.members[i] = uint32(c.Index(i))
 				}
@@ -115,14 +163,7 @@ func BenchmarkSmallNodes77(b *testing.B) {
 			break
 		}
 	}
-	ch := &Chooser{V: For(sp), Obj: SumNLogN}
-	for b.Loop() {
-		for _, n := range nodes {
-			if _, err := ch.Choose(context.Background(), n.members, n.history, 1); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	return sp, nodes
 }
 
 // BenchmarkRollout measures a walk of 6 × 5 by entropy with a win bonus of

@@ -217,6 +217,7 @@ var buildTables = sync.OnceFunc(func() {
 	for n := range smallNLogN {
 		smallNLogN[n] = t[n]
 	}
+	buildFamTerms()
 })
 
 // fixedLog returns ln p for a prime p as a fixed-point number with 32

@@ -19,6 +19,11 @@ type set struct {
 	// The members' packed codes side by side, for scoring a candidate at
 	// a time.
 	packed []uint64
+	// For guess families (family.go): the members of the first plane,
+	// and the entropy bound's shares, ready once famReady has run.
+	famValid uint64
+	famKind  [planeWords]int64
+	famShift int64
 }
 
 // load makes s the set of members (ascending space indices).
@@ -81,6 +86,10 @@ type scratch struct {
 	lastOff [2]uint64
 	lastSet *set
 	lastGen uint64
+	// famChecked counts the families a scan bounded (family.go),
+	// famDropped the guesses it dropped.
+	famChecked int64
+	famDropped int64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 }

@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+//go:generate go run gen_family.go
+
+// Guess families. The guesses that share all their pegs but the last, a
+// family, lie side by side in the space's order (the first peg most
+// significant): C of them, or C − P + 1 with distinct colours. Against a
+// set of candidates, the first P − 1 pegs already split the candidates
+// into classes by their sums over those pegs, (black, total), and the
+// last peg adds to each candidate's sums a kind: one black or none, one
+// in all or none. The scan bounds a family once, from its prefix's
+// classes, and drops the guesses of it that the bound shows cannot score
+// within the limit it gives them: the same guesses score() may drop for
+// that limit (a guess's score is sure to be above it), so the choice is
+// the same as the full scan's, ties and all.
+//
+// Two bounds, each valid for every last peg:
+//
+//   - Under Σ n·ln n, a partition's score is n·ln n less n times its
+//     entropy, and the entropy of the final classes is at most that of the
+//     prefix's classes plus that of the last peg's kinds, which depend on
+//     its colour and on how many pegs of it the prefix holds (famKinds).
+//     So a guess scores at least Σ n·ln n of the prefix's classes, plus
+//     Σ n·ln n of its last peg's kinds, less n·ln n: a bound for each
+//     guess of the family, from one pass over the prefix's classes.
+//   - Under the other objectives, a class of the prefix whose sums are
+//     (b, t) ends in at most K of the feedbacks (b, t), (b, t+1),
+//     (b+1, t+1) and (b+1, t) that are feedbacks (b ≤ t ≤ P, not P − 1
+//     black and P in all); the last only if the last peg's colour is in
+//     the prefix, since with a colour the prefix lacks a black peg is one
+//     more in all too. The largest class is then at least ⌈s/K⌉ for each
+//     class of s codes; Σ n², superadditive and convex, at least the sum
+//     over the classes of the most even split of s into K; and the parts
+//     at most Σ min(s, K), and at most the feedbacks the classes reach.
+//
+// Bounds shared by longer suffixes (the guesses that share their first
+// P − 2 pegs, P − 3, …) were tried, and dropped: with up to nine kinds a
+// peg pair they pruned almost nothing the last peg's did not.
+
+// famTerm[o][K][s] is the least contribution under objective o (not
+// Σ n·ln n) of s codes spread over K classes (for NegParts, minus the most
+// parts, min(s, K)), s up to a plane's 64 (the rest of the row pads it for
+// an index masked with 127).
+var famTerm [4][5][128]int64
+
+// buildFamTerms fills famTerm; buildTables calls it once nlognTab is built.
+func buildFamTerms() {
+	for k := 1; k < len(famTerm[0]); k++ {
+		for s := 0; s <= 64; s++ {
+			q, r := s/k, s%k
+			Q, R, K := int64(q), int64(r), int64(k)
+			famTerm[Largest][k][s] = Q + min(R, 1)
+			famTerm[SumSquares][k][s] = R*(Q+1)*(Q+1) + (K-R)*Q*Q
+			famTerm[NegParts][k][s] = -int64(min(s, k))
+		}
+	}
+}
+
+// famReady readies s for the scan's family bounds under o: the members of
+// its first plane (famValid) and, for Σ n·ln n, the shares of the kinds.
+//
+// A peg's kind, for a member, is whether the member has the peg's colour
+// there (one black more) and whether it has more pegs of that colour than
+// the guess has before that peg (one more in all): the last peg's count
+// mask. famKind[k] holds Σ n·ln n of the kinds less n·ln n (at most 0) for
+// a last peg of count mask k, its colour and how many of it the pegs
+// before hold. famShift is a margin for the rounding of the fixed point,
+// at most half a unit a prime factor of each term, so 3n in a sum of
+// n < 128 codes, and there are four sums; and for a set of several
+// planes, the least that the members past the first add (Objective.bound).
+func (s *set) famReady(o Objective) {
+	v := s.v
+	P, C := v.P, v.C
+	valid := ^uint64(0)
+	if s.words == 1 {
+		valid = s.last
+	}
+	s.famValid = valid
+	if o != SumNLogN {
+		return
+	}
+	m := (*[planeWords]uint64)(s.masks)
+	n := bits.OnesCount64(valid)
+	tab := &smallNLogN
+	for x := 0; x < C; x++ {
+		at := m[((P-1)*C+x)%planeWords] & valid
+		for occ := 0; occ < P; occ++ {
+			k := (v.S + x*P + occ) % planeWords
+			more := m[k] & valid
+			n11 := bits.OnesCount64(at & more)
+			n10 := bits.OnesCount64(at &^ more)
+			n01 := bits.OnesCount64(more &^ at)
+			n00 := n - n11 - n10 - n01
+			s.famKind[k] = tab[n11&127] + tab[n10&127] + tab[n01&127] + tab[n00&127] - tab[n&127]
+		}
+	}
+	s.famShift = -16*int64(n) - 16
+	if s.words > 1 {
+		s.famShift += spread(len(s.members)-64, v.pairs)
+	}
+}
+
+// famRest returns the bounds all and unused of the first plane of s made
+// bounds for every member: the classes only grow with the members past
+// it, and each of those adds at most a part.
+func (v *Variant) famRest(s *set, o Objective, all, unused int64) (int64, int64) {
+	if s.words == 1 {
+		return all, unused
+	}
+	rest := len(s.members) - 64
+	if o == NegParts {
+		p := -int64(v.pairs)
+		return max(all-int64(rest), p), max(unused-int64(rest), p)
+	}
+	return o.bound(all, 0, rest, v.pairs), o.bound(unused, 0, rest, v.pairs)
+}
+
+// famSize returns the number of guesses of a family: the colours its last
+// peg can take.
+func (v *Variant) famSize() int {
+	if v.rules.Distinct {
+		return v.C - v.P + 1
+	}
+	return v.C
+}
+
+// famDrop returns the guesses of the family of guess g that cannot score
+// within limit under o against s, as the bits of their places in the
+// family (the last peg's colour, or with distinct colours its rank among
+// those the prefix lacks). It leaves the sums over the family's prefix in
+// sc.pre, for score to start from.
+func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
+	v := s.v
+	P, C := v.P, v.C
+	off := (*[16]uint8)(v.off[g*2*P:])
+	key := binary.LittleEndian.Uint64(off[:8])
+	j := 0
+	if sc.preSet == s && sc.preGen == s.gen {
+		j = min(bits.TrailingZeros64(key^sc.preKey)>>3, P-1)
+	}
+	m := (*[planeWords]uint64)(s.masks)
+	pre := &sc.pre
+	p := &pre[j&7]
+	b0, b1, b2, t0, t1, t2 := p[0], p[1], p[2], p[3], p[4], p[5]
+	for ; j < P-1; j++ {
+		b0, b1, b2 = add(b0, b1, b2, m[off[j&15]])
+		t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
+		pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
+	}
+	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
+	sc.famChecked++
+	// How many pegs of each colour the prefix holds.
+	var occ [64]uint8
+	for i := 0; i < P-1; i++ {
+		occ[(int(off[i&15])-i*C)&63]++
+	}
+	var drop uint64
+	if o == SumNLogN {
+		base := famPrefixNLogN(P-1, b0, b1, b2, t0, t1, t2, s.famValid) + s.famShift
+		rank := 0
+		for x := 0; x < C; x++ {
+			if v.rules.Distinct && occ[x] != 0 {
+				continue
+			}
+			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > limit {
+				drop |= 1 << rank
+			}
+			rank++
+		}
+		return drop
+	}
+	all, unused := famLast(P, o, b0, b1, b2, t0, t1, t2, s.famValid)
+	all, unused = v.famRest(s, o, all, unused)
+	if all > limit {
+		return 1<<v.famSize() - 1
+	}
+	if unused > limit {
+		rank := 0
+		for x := 0; x < C; x++ {
+			if occ[x] == 0 {
+				drop |= 1 << rank
+			} else if v.rules.Distinct {
+				continue
+			}
+			rank++
+		}
+	}
+	return drop
+}
