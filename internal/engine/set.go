@@ -16,6 +16,9 @@ type set struct {
 	stride  int      // words from one plane to the next, 2S
 	masks   []uint64 // [w·stride + offset]
 	last    uint64   // the members of the last plane
+	// spreads[w] is spread of the members past plane w into the
+	// variant's classes, for Σ n·ln n's bound as each plane is scored.
+	spreads []int64
 	// The members' packed codes side by side, for scoring a candidate at
 	// a time.
 	packed []uint64
@@ -55,6 +58,10 @@ func (s *set) load(v *Variant, members []uint32) {
 	s.masks = s.masks[:size]
 	clear(s.masks)
 	s.last = ^uint64(0) >> (63 - uint(n-1)%64)
+	s.spreads = s.spreads[:0]
+	for w := range W {
+		s.spreads = append(s.spreads, spread(max(0, n-64*(w+1)), v.pairs))
+	}
 	P2 := 2 * v.P
 	for j, c := range members {
 		m := (*[planeWords]uint64)(s.masks[(j>>6)*stride:])
