@@ -93,6 +93,19 @@ func BenchmarkSmallNodes77(b *testing.B) {
 // a node, of the guesses of its pool.
 func BenchmarkFamilies77(b *testing.B) {
 	sp, nodes := smallNodes77(b)
+	families77(b, sp, nodes)
+}
+
+// BenchmarkFamilies77Planes is BenchmarkFamilies77 on six nodes of 65 to
+// 512 candidates, and six of 513 to 4 096: sets of several planes.
+func BenchmarkFamilies77Planes(b *testing.B) {
+	sp, mid := nodes77(b, 65, 512, 6)
+	_, big := nodes77(b, 513, 4096, 6)
+	b.Run("65-512", func(b *testing.B) { families77(b, sp, mid) })
+	b.Run("513-4096", func(b *testing.B) { families77(b, sp, big) })
+}
+
+func families77(b *testing.B, sp *mm.Space, nodes []node77) {
 	guesses := 0
 	ch := &Chooser{V: For(sp)}
 	for _, n := range nodes {
@@ -128,6 +141,12 @@ type node77 struct {
 // smallNodes77 returns twelve nodes of 12 to 64 candidates of 7 × 7, each
 // after random guesses against a random secret.
 func smallNodes77(b *testing.B) (*mm.Space, []node77) {
+	return nodes77(b, 12, 64, 12)
+}
+
+// nodes77 returns count nodes of lo to hi candidates of 7 × 7, each after
+// random guesses against a random secret.
+func nodes77(b *testing.B, lo, hi, count int) (*mm.Space, []node77) {
 	r := mm.Rules{Colors: 7, Pegs: 7}
 	sp, err := mm.SpaceOf(r)
 	if err != nil {
@@ -135,7 +154,7 @@ func smallNodes77(b *testing.B) (*mm.Space, []node77) {
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
 	var nodes []node77
-	for len(nodes) < 12 {
+	for len(nodes) < count {
 		secret := sp.Code(rng.IntN(sp.Len()))
 		st, _ := mm.NewState(r, nil)
 		for range 8 {
@@ -147,10 +166,10 @@ func smallNodes77(b *testing.B) (*mm.Space, []node77) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if c.Len() > 64 {
+			if c.Len() > hi {
 				continue
 			}
-			if c.Len() >= 12 {
+			if c.Len() >= lo {
 				n := node77{members: make([]uint32, c.Len())}
 				for i := range n.members {
 					n.members[i] = uint32(c.Index(i))

@@ -61,48 +61,113 @@ func buildFamTerms() {
 	}
 }
 
+// famPlanes is the most planes whose members the entropy bound of a family
+// counts, 262 144 members: the members past them are only spread
+// (Objective.bound). A family's bound costs a pass over each plane, under
+// a tenth of scoring its guesses; the first planes alone, with the rest
+// spread, dropped almost nothing on sets of thousands.
+const famPlanes = 1 << 12
+
 // famReady readies s for the scan's family bounds under o: the members of
 // its first plane (famValid) and, for Σ n·ln n, the shares of the kinds.
 //
 // A peg's kind, for a member, is whether the member has the peg's colour
 // there (one black more) and whether it has more pegs of that colour than
 // the guess has before that peg (one more in all): the last peg's count
-// mask. famKind[k] holds Σ n·ln n of the kinds less n·ln n (at most 0) for
-// a last peg of count mask k, its colour and how many of it the pegs
-// before hold. famShift is a margin for the rounding of the fixed point,
-// at most half a unit a prime factor of each term, so 3n in a sum of
-// n < 128 codes, and there are four sums; and for a set of several
-// planes, the least that the members past the first add (Objective.bound).
+// mask. Over the members of the first famPlanes planes, famKind[k] holds
+// Σ n·ln n of the kinds less n·ln n (at most 0) for a last peg of count
+// mask k, its colour and how many of it the pegs before hold. famShift is
+// a margin for the rounding of the fixed point, at most half a unit a
+// prime factor of each term, so under 8n in a sum of n < 2¹⁶ codes (10n
+// under 2²⁰), and there are four sums; and the least that the members
+// past those planes add (Objective.bound).
 func (s *set) famReady(o Objective) {
 	v := s.v
 	P, C := v.P, v.C
-	valid := ^uint64(0)
+	s.famValid = ^uint64(0)
 	if s.words == 1 {
-		valid = s.last
+		s.famValid = s.last
 	}
-	s.famValid = valid
 	if o != SumNLogN {
 		return
 	}
-	m := (*[planeWords]uint64)(s.masks)
-	n := bits.OnesCount64(valid)
-	tab := &smallNLogN
-	for x := 0; x < C; x++ {
-		at := m[((P-1)*C+x)%planeWords] & valid
-		for occ := 0; occ < P; occ++ {
-			k := (v.S + x*P + occ) % planeWords
-			more := m[k] & valid
-			n11 := bits.OnesCount64(at & more)
-			n10 := bits.OnesCount64(at &^ more)
-			n01 := bits.OnesCount64(more &^ at)
-			n00 := n - n11 - n10 - n01
-			s.famKind[k] = tab[n11&127] + tab[n10&127] + tab[n01&127] + tab[n00&127] - tab[n&127]
+	F := min(s.words, famPlanes)
+	var kinds [planeWords][4]int
+	n := 0
+	for w := range F {
+		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
+		valid := ^uint64(0)
+		if w == s.words-1 {
+			valid = s.last
+		}
+		n += bits.OnesCount64(valid)
+		for x := 0; x < C; x++ {
+			at := m[((P-1)*C+x)%planeWords] & valid
+			for occ := 0; occ < P; occ++ {
+				k := (v.S + x*P + occ) % planeWords
+				more := m[k] & valid
+				kinds[k][0] += bits.OnesCount64(at & more)
+				kinds[k][1] += bits.OnesCount64(at &^ more)
+				kinds[k][2] += bits.OnesCount64(more &^ at)
+			}
 		}
 	}
-	s.famShift = -16*int64(n) - 16
-	if s.words > 1 {
-		s.famShift += spread(len(s.members)-64, v.pairs)
+	for x := 0; x < C; x++ {
+		for occ := 0; occ < P; occ++ {
+			k := (v.S + x*P + occ) % planeWords
+			c := kinds[k]
+			s.famKind[k] = nlogn(uint32(c[0])) + nlogn(uint32(c[1])) + nlogn(uint32(c[2])) +
+				nlogn(uint32(n-c[0]-c[1]-c[2])) - nlogn(uint32(n))
+		}
 	}
+	s.famShift = -64*int64(n) - 64
+	if rest := len(s.members) - n; rest > 0 {
+		s.famShift += spread(rest, v.pairs)
+	}
+}
+
+// famEntropy returns Σ n·ln n of the classes of the members of the first
+// famPlanes planes of s by their sums over the first P−1 pegs of the guess
+// of offsets off, plus s.famShift. It keeps each plane's sums over the
+// guess's first pegs (sc.famPre) for the next family, which shares most.
+func (sc *scratch) famEntropy(s *set, off *[16]uint8) int64 {
+	P := s.v.P
+	key := binary.LittleEndian.Uint64(off[:8])
+	j := 0
+	if sc.famSet == s && sc.famGen == s.gen {
+		j = min(bits.TrailingZeros64(key^sc.famKey)>>3, P-1)
+	}
+	sc.famSet, sc.famGen, sc.famKey = s, s.gen, key
+	F := min(s.words, famPlanes)
+	if len(sc.famPre) < F {
+		sc.famPre = make([][maxSliced + 1][6]uint64, F)
+		j = 0
+	}
+	var cnt [64]int32
+	for w := range F {
+		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
+		pre := &sc.famPre[w]
+		p := &pre[j&7]
+		b0, b1, b2, t0, t1, t2 := p[0], p[1], p[2], p[3], p[4], p[5]
+		for i := j; i < P-1; i++ {
+			b0, b1, b2 = add(b0, b1, b2, m[off[i&15]])
+			t0, t1, t2 = add(t0, t1, t2, m[off[(P+i)&15]])
+			pre[(i+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
+		}
+		valid := ^uint64(0)
+		if w == s.words-1 {
+			valid = s.last
+		}
+		if s.words == 1 {
+			return famPrefixNLogN(P-1, b0, b1, b2, t0, t1, t2, valid) + s.famShift
+		}
+		famCount(P-1, &cnt, b0, b1, b2, t0, t1, t2, valid)
+	}
+	q := s.famShift
+	for _, c := range cnt[:P*(P+1)/2] {
+		q += nlogn(uint32(c))
+	}
+	return q
 }
 
 // famRest returns the bounds all and unused of the first plane of s made
@@ -132,12 +197,33 @@ func (v *Variant) famSize() int {
 // famDrop returns the guesses of the family of guess g that cannot score
 // within limit under o against s, as the bits of their places in the
 // family (the last peg's colour, or with distinct colours its rank among
-// those the prefix lacks). It leaves the sums over the family's prefix in
-// sc.pre, for score to start from.
+// those the prefix lacks). Under the objectives but Σ n·ln n it leaves the
+// sums over the family's prefix in sc.pre, for score to start from.
 func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	v := s.v
 	P, C := v.P, v.C
 	off := (*[16]uint8)(v.off[g*2*P:])
+	sc.famChecked++
+	// How many pegs of each colour the prefix holds.
+	var occ [64]uint8
+	for i := 0; i < P-1; i++ {
+		occ[(int(off[i&15])-i*C)&63]++
+	}
+	var drop uint64
+	if o == SumNLogN {
+		base := sc.famEntropy(s, off)
+		rank := 0
+		for x := 0; x < C; x++ {
+			if v.rules.Distinct && occ[x] != 0 {
+				continue
+			}
+			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > limit {
+				drop |= 1 << rank
+			}
+			rank++
+		}
+		return drop
+	}
 	key := binary.LittleEndian.Uint64(off[:8])
 	j := 0
 	if sc.preSet == s && sc.preGen == s.gen {
@@ -153,27 +239,6 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
 	}
 	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
-	sc.famChecked++
-	// How many pegs of each colour the prefix holds.
-	var occ [64]uint8
-	for i := 0; i < P-1; i++ {
-		occ[(int(off[i&15])-i*C)&63]++
-	}
-	var drop uint64
-	if o == SumNLogN {
-		base := famPrefixNLogN(P-1, b0, b1, b2, t0, t1, t2, s.famValid) + s.famShift
-		rank := 0
-		for x := 0; x < C; x++ {
-			if v.rules.Distinct && occ[x] != 0 {
-				continue
-			}
-			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > limit {
-				drop |= 1 << rank
-			}
-			rank++
-		}
-		return drop
-	}
 	all, unused := famLast(P, o, b0, b1, b2, t0, t1, t2, s.famValid)
 	all, unused = v.famRest(s, o, all, unused)
 	if all > limit {

@@ -32,7 +32,7 @@ var familyRules = []mm.Rules{
 func familySets(t *testing.T, rng *rand.Rand, r mm.Rules) (sets [][]uint32, histories [][]mm.Code) {
 	t.Helper()
 	sp, _ := mm.SpaceOf(r)
-	for _, n := range []int{slicedMin, 20, 40, 64, 65, 150} {
+	for _, n := range []int{slicedMin, 20, 40, 64, 65, 150, 600} {
 		sets = append(sets, randomMembers(rng, sp, n))
 		histories = append(histories, nil)
 	}

@@ -117,6 +117,30 @@ func famPrefixNLogN(j int, b0, b1, b2, t0, t1, t2, valid uint64) int64 {
 		}
 		b.WriteString("return q\n}\n")
 	}
+	b.WriteString(`
+// famCount adds to c, class by class in row order (black pegs, then the
+// pegs in all), the valid members of a plane by their sums over the first
+// j pegs of a guess.
+func famCount(j int, c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
+	switch j {
+`)
+	for j := 1; j < maxSliced; j++ {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\tfamCount%d(c, b0, b1, b2, t0, t1, t2, valid)\n", j, j)
+	}
+	b.WriteString("\t}\n}\n")
+	for j := 1; j < maxSliced; j++ {
+		fmt.Fprintf(&b, "\n// famCount%d is famCount for %d pegs.\n", j, j)
+		fmt.Fprintf(&b, "func famCount%d(c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {\n", j)
+		classes(&b, j)
+		i := 0
+		for bl := 0; bl <= j; bl++ {
+			for t := bl; t <= j; t++ {
+				fmt.Fprintf(&b, "c[%d] += int32(bits.OnesCount64(B%d&T%d))\n", i, bl, t)
+				i++
+			}
+		}
+		b.WriteString("}\n")
+	}
 	src, err := format.Source(scoped(b.Bytes()))
 	if err != nil {
 		log.Fatal(err)

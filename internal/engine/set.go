@@ -93,8 +93,14 @@ type scratch struct {
 	lastOff [2]uint64
 	lastSet *set
 	lastGen uint64
-	// famChecked counts the families a scan bounded (family.go),
-	// famDropped the guesses it dropped.
+	// famPre[w] holds the sums of plane w over the first pegs of the
+	// last family whose entropy was bounded (family.go), whose first
+	// offsets were famKey, against famSet. famChecked counts the
+	// families a scan bounded, famDropped the guesses it dropped.
+	famPre     [][maxSliced + 1][6]uint64
+	famKey     uint64
+	famSet     *set
+	famGen     uint64
 	famChecked int64
 	famDropped int64
 	// results holds a scan's best guess of each chunk.
