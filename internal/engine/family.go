@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -88,7 +89,7 @@ func (s *set) famReady(o Objective) {
 	if s.words == 1 {
 		s.famValid = s.last
 	}
-	if o != SumNLogN {
+	if o == NegParts {
 		return
 	}
 	F := min(s.words, famPlanes)
@@ -124,6 +125,32 @@ func (s *set) famReady(o Objective) {
 	if rest := len(s.members) - n; rest > 0 {
 		s.famShift += spread(rest, v.pairs)
 	}
+}
+
+// famThreshold returns the Σ n·ln n above which a partition of the N
+// members of s scores above limit under o, the largest class or Σ n²,
+// less a margin for the floating point: with p = n/N, the mean of ln n
+// under p is Σ n·ln n / N, and by Jensen the largest class is at least
+// the exponential of it, and Σ n² = N·Σ p·n at least N times it. It keeps
+// the last answer for the next family.
+func (sc *scratch) famThreshold(s *set, o Objective, limit int64) int64 {
+	if sc.famThrSet == s && sc.famThrGen == s.gen && sc.famThrLimit == limit && sc.famThrObj == o {
+		return sc.famThr
+	}
+	N := float64(len(s.members))
+	x := float64(limit)
+	if o == SumSquares {
+		x /= N
+	}
+	thr := int64(math.MaxInt64)
+	if x > 0 {
+		t := N * math.Log(x) * (1 << 32)
+		if t < 1<<62 && t > -1<<62 {
+			thr = int64(t+math.Abs(t)*1e-12) + 1<<20
+		}
+	}
+	sc.famThrSet, sc.famThrGen, sc.famThrLimit, sc.famThrObj, sc.famThr = s, s.gen, limit, o, thr
+	return thr
 }
 
 // famEntropy returns Σ n·ln n of the classes of the members of the first
@@ -210,19 +237,27 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		occ[(int(off[i&15])-i*C)&63]++
 	}
 	var drop uint64
-	if o == SumNLogN {
+	if o != NegParts {
+		// The entropy bound, and for the largest class and Σ n²
+		// what it implies (famThreshold).
+		at := limit
+		if o != SumNLogN {
+			at = sc.famThreshold(s, o, limit)
+		}
 		base := sc.famEntropy(s, off)
 		rank := 0
 		for x := 0; x < C; x++ {
 			if v.rules.Distinct && occ[x] != 0 {
 				continue
 			}
-			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > limit {
+			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > at {
 				drop |= 1 << rank
 			}
 			rank++
 		}
-		return drop
+		if o == SumNLogN {
+			return drop
+		}
 	}
 	key := binary.LittleEndian.Uint64(off[:8])
 	j := 0

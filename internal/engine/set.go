@@ -97,12 +97,19 @@ type scratch struct {
 	// last family whose entropy was bounded (family.go), whose first
 	// offsets were famKey, against famSet. famChecked counts the
 	// families a scan bounded, famDropped the guesses it dropped.
-	famPre     [][maxSliced + 1][6]uint64
-	famKey     uint64
-	famSet     *set
-	famGen     uint64
-	famChecked int64
-	famDropped int64
+	famPre [][maxSliced + 1][6]uint64
+	famKey uint64
+	famSet *set
+	famGen uint64
+	// famThr is famThreshold's last answer, for famThrObj and
+	// famThrLimit against famThrSet.
+	famThr      int64
+	famThrLimit int64
+	famThrObj   Objective
+	famThrSet   *set
+	famThrGen   uint64
+	famChecked  int64
+	famDropped  int64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 }
