@@ -20,80 +20,59 @@ import (
 // that limit (a guess's score is sure to be above it), so the choice is
 // the same as the full scan's, ties and all.
 //
-// Two bounds, each valid for every last peg:
+// The bounds, each valid for every last peg, from the prefix's classes
+// counted over every plane of the set (up to famPlanes):
 //
-//   - Under Σ n·ln n, a partition's score is n·ln n less n times its
-//     entropy, and the entropy of the final classes is at most that of the
-//     prefix's classes plus that of the last peg's kinds, which depend on
-//     its colour and on how many pegs of it the prefix holds (famKinds).
-//     So a guess scores at least Σ n·ln n of the prefix's classes, plus
-//     Σ n·ln n of its last peg's kinds, less n·ln n: a bound for each
-//     guess of the family, from one pass over the prefix's classes.
-//   - Under the other objectives, a class of the prefix whose sums are
-//     (b, t) ends in at most K of the feedbacks (b, t), (b, t+1),
-//     (b+1, t+1) and (b+1, t) that are feedbacks (b ≤ t ≤ P, not P − 1
-//     black and P in all); the last only if the last peg's colour is in
-//     the prefix, since with a colour the prefix lacks a black peg is one
-//     more in all too. The largest class is then at least ⌈s/K⌉ for each
-//     class of s codes; Σ n², superadditive and convex, at least the sum
-//     over the classes of the most even split of s into K; and the parts
-//     at most Σ min(s, K), and at most the feedbacks the classes reach.
+//   - Entropy. A partition's Σ n·ln n is n·ln n less n times its entropy,
+//     and the entropy of the final classes is at most that of the prefix's
+//     classes plus that of the last peg's kinds, which depend on its
+//     colour and on how many pegs of it the prefix holds (famReady). So a
+//     guess scores at least Σ n·ln n of the prefix's classes, plus
+//     Σ n·ln n of its last peg's kinds, less n·ln n. By Jensen, with
+//     p = n/N, the largest class is at least exp(Σ n·ln n / N), and Σ n²
+//     at least N times that (famThreshold): the bound serves knuth and
+//     expected-size too.
+//   - Class split. A class of the prefix whose sums are (b, t) ends in at
+//     most K of the feedbacks (b, t), (b, t+1), (b+1, t+1) and (b+1, t)
+//     that are feedbacks (b ≤ t ≤ P, not P − 1 black and P in all); the
+//     last only if the last peg's colour is in the prefix, since with a
+//     colour the prefix lacks a black peg is one more in all too. The
+//     largest class is then at least ⌈s/K⌉ for each class of s codes;
+//     Σ n², superadditive and convex, at least the sum over the classes
+//     of the most even split of s into K; and the parts at most
+//     Σ min(s, K), and at most the feedbacks the classes reach.
+//   - Overlap. A class of s codes and a kind of the last peg met by k of
+//     the N codes share at least s + k − N: the largest class is at least
+//     that for the largest prefix class and the last peg's largest kind.
 //
 // Bounds shared by longer suffixes (the guesses that share their first
 // P − 2 pegs, P − 3, …) were tried, and dropped: with up to nine kinds a
 // peg pair they pruned almost nothing the last peg's did not.
 
-// famTerm[o][K][s] is the least contribution under objective o (not
-// Σ n·ln n) of s codes spread over K classes (for NegParts, minus the most
-// parts, min(s, K)), s up to a plane's 64 (the rest of the row pads it for
-// an index masked with 127).
-var famTerm [4][5][128]int64
-
-// buildFamTerms fills famTerm; buildTables calls it once nlognTab is built.
-func buildFamTerms() {
-	for k := 1; k < len(famTerm[0]); k++ {
-		for s := 0; s <= 64; s++ {
-			q, r := s/k, s%k
-			Q, R, K := int64(q), int64(r), int64(k)
-			famTerm[Largest][k][s] = Q + min(R, 1)
-			famTerm[SumSquares][k][s] = R*(Q+1)*(Q+1) + (K-R)*Q*Q
-			famTerm[NegParts][k][s] = -int64(min(s, k))
-		}
-	}
-}
-
-// famPlanes is the most planes whose members the entropy bound of a family
-// counts, 262 144 members: the members past them are only spread
+// famPlanes is the most planes whose members the family bounds count,
+// 262 144 members: the members past them are only spread
 // (Objective.bound). A family's bound costs a pass over each plane, under
-// a tenth of scoring its guesses; the first planes alone, with the rest
+// a tenth of scoring its guesses; the first plane alone, with the rest
 // spread, dropped almost nothing on sets of thousands.
 const famPlanes = 1 << 12
 
-// famReady readies s for the scan's family bounds under o: the members of
-// its first plane (famValid) and, for Σ n·ln n, the shares of the kinds.
-//
-// A peg's kind, for a member, is whether the member has the peg's colour
-// there (one black more) and whether it has more pegs of that colour than
-// the guess has before that peg (one more in all): the last peg's count
-// mask. Over the members of the first famPlanes planes, famKind[k] holds
-// Σ n·ln n of the kinds less n·ln n (at most 0) for a last peg of count
-// mask k, its colour and how many of it the pegs before hold. famShift is
-// a margin for the rounding of the fixed point, at most half a unit a
-// prime factor of each term, so under 8n in a sum of n < 2¹⁶ codes (10n
-// under 2²⁰), and there are four sums; and the least that the members
-// past those planes add (Objective.bound).
+// famReady readies s for the scan's family bounds under o. A peg's kind,
+// for a member, is whether the member has the peg's colour there (one
+// black more) and whether it has more pegs of that colour than the guess
+// has before that peg (one more in all): the last peg's count mask. Over
+// the members of the first famPlanes planes (famN of them), famKind[k]
+// holds Σ n·ln n of the kinds less n·ln n (at most 0) for a last peg of
+// count mask k, its colour and how many of it the pegs before hold, and
+// famMost[k] the members of its largest kind. famShift is a margin for
+// the rounding of the fixed point, at most half a unit a prime factor of
+// each term, so under 10n in a sum of n < 2²⁰ codes, and there are four
+// sums; and the least that the members past those planes add
+// (Objective.bound).
 func (s *set) famReady(o Objective) {
 	v := s.v
 	P, C := v.P, v.C
-	s.famValid = ^uint64(0)
-	if s.words == 1 {
-		s.famValid = s.last
-	}
-	if o == NegParts {
-		return
-	}
 	F := min(s.words, famPlanes)
-	var kinds [planeWords][4]int
+	var kinds [planeWords][3]int
 	n := 0
 	for w := range F {
 		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
@@ -102,6 +81,9 @@ func (s *set) famReady(o Objective) {
 			valid = s.last
 		}
 		n += bits.OnesCount64(valid)
+		if o == NegParts {
+			continue
+		}
 		for x := 0; x < C; x++ {
 			at := m[((P-1)*C+x)%planeWords] & valid
 			for occ := 0; occ < P; occ++ {
@@ -113,12 +95,18 @@ func (s *set) famReady(o Objective) {
 			}
 		}
 	}
+	s.famN = n
+	if o == NegParts {
+		return
+	}
 	for x := 0; x < C; x++ {
 		for occ := 0; occ < P; occ++ {
 			k := (v.S + x*P + occ) % planeWords
 			c := kinds[k]
+			c3 := n - c[0] - c[1] - c[2]
 			s.famKind[k] = nlogn(uint32(c[0])) + nlogn(uint32(c[1])) + nlogn(uint32(c[2])) +
-				nlogn(uint32(n-c[0]-c[1]-c[2])) - nlogn(uint32(n))
+				nlogn(uint32(c3)) - nlogn(uint32(n))
+			s.famMost[k] = int32(max(c[0], c[1], c[2], c3))
 		}
 	}
 	s.famShift = -64*int64(n) - 64
@@ -153,11 +141,11 @@ func (sc *scratch) famThreshold(s *set, o Objective, limit int64) int64 {
 	return thr
 }
 
-// famEntropy returns Σ n·ln n of the classes of the members of the first
-// famPlanes planes of s by their sums over the first P−1 pegs of the guess
-// of offsets off, plus s.famShift. It keeps each plane's sums over the
-// guess's first pegs (sc.famPre) for the next family, which shares most.
-func (sc *scratch) famEntropy(s *set, off *[16]uint8) int64 {
+// famCounts counts in sc.famCnt the members of the first famPlanes planes
+// of s by their sums over the first P−1 pegs of the guess of offsets off,
+// class by class in row order (black pegs, then the pegs in all). It keeps each plane's sums over those pegs
+// (sc.famPre) for the next family, which shares most of them.
+func (sc *scratch) famCounts(s *set, off *[16]uint8) *[64]int32 {
 	P := s.v.P
 	key := binary.LittleEndian.Uint64(off[:8])
 	j := 0
@@ -170,7 +158,8 @@ func (sc *scratch) famEntropy(s *set, off *[16]uint8) int64 {
 		sc.famPre = make([][maxSliced + 1][6]uint64, F)
 		j = 0
 	}
-	var cnt [64]int32
+	cnt := &sc.famCnt
+	clear(cnt[:])
 	for w := range F {
 		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
 		pre := &sc.famPre[w]
@@ -185,31 +174,40 @@ func (sc *scratch) famEntropy(s *set, off *[16]uint8) int64 {
 		if w == s.words-1 {
 			valid = s.last
 		}
-		if s.words == 1 {
-			return famPrefixNLogN(P-1, b0, b1, b2, t0, t1, t2, valid) + s.famShift
-		}
-		famCount(P-1, &cnt, b0, b1, b2, t0, t1, t2, valid)
+		famCount(P-1, cnt, b0, b1, b2, t0, t1, t2, valid)
 	}
-	q := s.famShift
-	for _, c := range cnt[:P*(P+1)/2] {
-		q += nlogn(uint32(c))
-	}
-	return q
+	return cnt
 }
 
-// famRest returns the bounds all and unused of the first plane of s made
-// bounds for every member: the classes only grow with the members past
-// it, and each of those adds at most a part.
-func (v *Variant) famRest(s *set, o Objective, all, unused int64) (int64, int64) {
-	if s.words == 1 {
+// famSplit returns the class-split bounds under o (not Σ n·ln n) of a set
+// whose first planes' members, famN of them, fall into the prefix classes
+// cnt: all for any last peg, unused for one of a colour the prefix lacks.
+// The members past those planes only make the classes grow, and add at
+// most a part each.
+func (s *set) famSplit(o Objective, cnt *[64]int32) (all, unused int64) {
+	all, unused = famSplitOf(s.v.P, o, cnt)
+	rest := len(s.members) - s.famN
+	if rest == 0 {
 		return all, unused
 	}
-	rest := len(s.members) - 64
 	if o == NegParts {
-		p := -int64(v.pairs)
+		p := -int64(s.v.pairs)
 		return max(all-int64(rest), p), max(unused-int64(rest), p)
 	}
-	return o.bound(all, 0, rest, v.pairs), o.bound(unused, 0, rest, v.pairs)
+	return o.bound(all, 0, rest, s.v.pairs), o.bound(unused, 0, rest, s.v.pairs)
+}
+
+// evenSquares2, 3 and 4 return Σ n² of n codes split as evenly as can be
+// into 2, 3 or 4 classes.
+func evenSquares2(n int64) int64 { return evenSquares(n, 2) }
+func evenSquares3(n int64) int64 { return evenSquares(n, 3) }
+func evenSquares4(n int64) int64 { return evenSquares(n, 4) }
+
+// evenSquares returns Σ n² of n codes split as evenly as can be into k
+// classes.
+func evenSquares(n, k int64) int64 {
+	q, r := n/k, n%k
+	return r*(q+1)*(q+1) + (k-r)*q*q
 }
 
 // famSize returns the number of guesses of a family: the colours its last
@@ -224,41 +222,63 @@ func (v *Variant) famSize() int {
 // famDrop returns the guesses of the family of guess g that cannot score
 // within limit under o against s, as the bits of their places in the
 // family (the last peg's colour, or with distinct colours its rank among
-// those the prefix lacks). Under the objectives but Σ n·ln n it leaves the
-// sums over the family's prefix in sc.pre, for score to start from.
+// those the prefix lacks).
 func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	v := s.v
 	P, C := v.P, v.C
 	off := (*[16]uint8)(v.off[g*2*P:])
 	sc.famChecked++
+	if o == SumNLogN && s.words == 1 {
+		return sc.famDropEntropy(s, off, limit)
+	}
+	cnt := sc.famCounts(s, off)
 	// How many pegs of each colour the prefix holds.
 	var occ [64]uint8
 	for i := 0; i < P-1; i++ {
 		occ[(int(off[i&15])-i*C)&63]++
 	}
-	var drop uint64
+	// The bounds of the guess of each colour x, by its count mask.
+	var all, unused int64 = math.MinInt64, math.MinInt64
+	if o != SumNLogN {
+		all, unused = s.famSplit(o, cnt)
+		if all > limit {
+			return 1<<v.famSize() - 1
+		}
+	}
+	var base, at, most int64
 	if o != NegParts {
-		// The entropy bound, and for the largest class and Σ n²
-		// what it implies (famThreshold).
-		at := limit
+		at = limit
 		if o != SumNLogN {
 			at = sc.famThreshold(s, o, limit)
 		}
-		base := sc.famEntropy(s, off)
-		rank := 0
-		for x := 0; x < C; x++ {
-			if v.rules.Distinct && occ[x] != 0 {
-				continue
-			}
-			if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > at {
-				drop |= 1 << rank
-			}
-			rank++
-		}
-		if o == SumNLogN {
-			return drop
-		}
+		q, m := famNLogN(P, cnt)
+		base = q + s.famShift
+		most = int64(m) - int64(s.famN)
 	}
+	var drop uint64
+	rank := 0
+	for x := 0; x < C; x++ {
+		if v.rules.Distinct && occ[x] != 0 {
+			continue
+		}
+		k := (v.S + x*P + int(occ[x])) % planeWords
+		switch {
+		case occ[x] == 0 && unused > limit,
+			o != NegParts && base+s.famKind[k] > at,
+			o == Largest && most+int64(s.famMost[k]) > limit:
+			drop |= 1 << rank
+		}
+		rank++
+	}
+	return drop
+}
+
+// famDropEntropy is famDrop under Σ n·ln n for a set of one plane: the
+// prefix's sums are kept in sc.pre, for score to start from, and its
+// classes scored straight from them.
+func (sc *scratch) famDropEntropy(s *set, off *[16]uint8, limit int64) uint64 {
+	v := s.v
+	P, C := v.P, v.C
 	key := binary.LittleEndian.Uint64(off[:8])
 	j := 0
 	if sc.preSet == s && sc.preGen == s.gen {
@@ -274,21 +294,21 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
 	}
 	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
-	all, unused := famLast(P, o, b0, b1, b2, t0, t1, t2, s.famValid)
-	all, unused = v.famRest(s, o, all, unused)
-	if all > limit {
-		return 1<<v.famSize() - 1
+	base := famPrefixNLogN(P, b0, b1, b2, t0, t1, t2, s.last) + s.famShift
+	var occ [64]uint8
+	for i := 0; i < P-1; i++ {
+		occ[(int(off[i&15])-i*C)&63]++
 	}
-	if unused > limit {
-		rank := 0
-		for x := 0; x < C; x++ {
-			if occ[x] == 0 {
-				drop |= 1 << rank
-			} else if v.rules.Distinct {
-				continue
-			}
-			rank++
+	var drop uint64
+	rank := 0
+	for x := 0; x < C; x++ {
+		if v.rules.Distinct && occ[x] != 0 {
+			continue
 		}
+		if base+s.famKind[(v.S+x*P+int(occ[x]))%planeWords] > limit {
+			drop |= 1 << rank
+		}
+		rank++
 	}
 	return drop
 }

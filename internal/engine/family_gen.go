@@ -4,1947 +4,6 @@ package engine
 
 import "math/bits"
 
-// famLast returns the bounds under o (not Σ n·ln n) of the family of the
-// guesses whose first P−1 pegs' sums over a plane are (b2 b1 b0) and
-// (t2 t1 t0), of its valid members: all for any last peg, unused for a
-// last peg of a colour the prefix lacks (family.go).
-func famLast(P int, o Objective, b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	switch o {
-	case Largest:
-		switch P {
-		case 2:
-			return famLastLargest2(b0, b1, b2, t0, t1, t2, valid)
-		case 3:
-			return famLastLargest3(b0, b1, b2, t0, t1, t2, valid)
-		case 4:
-			return famLastLargest4(b0, b1, b2, t0, t1, t2, valid)
-		case 5:
-			return famLastLargest5(b0, b1, b2, t0, t1, t2, valid)
-		case 6:
-			return famLastLargest6(b0, b1, b2, t0, t1, t2, valid)
-		case 7:
-			return famLastLargest7(b0, b1, b2, t0, t1, t2, valid)
-		}
-	case SumSquares:
-		switch P {
-		case 2:
-			return famLastSumSquares2(b0, b1, b2, t0, t1, t2, valid)
-		case 3:
-			return famLastSumSquares3(b0, b1, b2, t0, t1, t2, valid)
-		case 4:
-			return famLastSumSquares4(b0, b1, b2, t0, t1, t2, valid)
-		case 5:
-			return famLastSumSquares5(b0, b1, b2, t0, t1, t2, valid)
-		case 6:
-			return famLastSumSquares6(b0, b1, b2, t0, t1, t2, valid)
-		case 7:
-			return famLastSumSquares7(b0, b1, b2, t0, t1, t2, valid)
-		}
-	case NegParts:
-		switch P {
-		case 2:
-			return famLastNegParts2(b0, b1, b2, t0, t1, t2, valid)
-		case 3:
-			return famLastNegParts3(b0, b1, b2, t0, t1, t2, valid)
-		case 4:
-			return famLastNegParts4(b0, b1, b2, t0, t1, t2, valid)
-		case 5:
-			return famLastNegParts5(b0, b1, b2, t0, t1, t2, valid)
-		case 6:
-			return famLastNegParts6(b0, b1, b2, t0, t1, t2, valid)
-		case 7:
-			return famLastNegParts7(b0, b1, b2, t0, t1, t2, valid)
-		}
-	}
-	return 0, 0
-}
-
-// famLastLargest2 is famLast for the largest class and 2 pegs.
-func famLastLargest2(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastLargest3 is famLast for the largest class and 3 pegs.
-func famLastLargest3(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	k4 := &famTerm[Largest][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B2&T2)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastLargest4 is famLast for the largest class and 4 pegs.
-func famLastLargest4(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	k4 := &famTerm[Largest][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B3&T3)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastLargest5 is famLast for the largest class and 5 pegs.
-func famLastLargest5(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	k4 := &famTerm[Largest][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B4&T4)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastLargest6 is famLast for the largest class and 6 pegs.
-func famLastLargest6(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	k4 := &famTerm[Largest][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B3&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B4&T4)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B4&T5) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B5&T5)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastLargest7 is famLast for the largest class and 7 pegs.
-func famLastLargest7(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	B6 := lb2 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	T6 := lt2 & t2
-	k2 := &famTerm[Largest][2]
-	k3 := &famTerm[Largest][3]
-	k4 := &famTerm[Largest][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B0&T6) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B1&T6) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B2&T6) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B3&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B3&T6) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B4&T4)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B4&T5) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		n := bits.OnesCount64(B4&T6) & 127
-		all = max(all, k4[n])
-		unused = max(unused, k3[n])
-	}
-	{
-		x := k3[bits.OnesCount64(B5&T5)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	{
-		n := bits.OnesCount64(B5&T6) & 127
-		all = max(all, k3[n])
-		unused = max(unused, k2[n])
-	}
-	{
-		x := k2[bits.OnesCount64(B6&T6)&127]
-		all = max(all, x)
-		unused = max(unused, x)
-	}
-	return all, unused
-}
-
-// famLastSumSquares2 is famLast for Σ n² and 2 pegs.
-func famLastSumSquares2(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastSumSquares3 is famLast for Σ n² and 3 pegs.
-func famLastSumSquares3(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	k4 := &famTerm[SumSquares][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B2&T2)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastSumSquares4 is famLast for Σ n² and 4 pegs.
-func famLastSumSquares4(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	k4 := &famTerm[SumSquares][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B3&T3)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastSumSquares5 is famLast for Σ n² and 5 pegs.
-func famLastSumSquares5(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	k4 := &famTerm[SumSquares][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B4&T4)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastSumSquares6 is famLast for Σ n² and 6 pegs.
-func famLastSumSquares6(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	k4 := &famTerm[SumSquares][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B3&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B4&T4)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B4&T5) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B5&T5)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastSumSquares7 is famLast for Σ n² and 7 pegs.
-func famLastSumSquares7(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	B6 := lb2 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	T6 := lt2 & t2
-	k2 := &famTerm[SumSquares][2]
-	k3 := &famTerm[SumSquares][3]
-	k4 := &famTerm[SumSquares][4]
-	{
-		x := k3[bits.OnesCount64(B0&T0)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B0&T1) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B0&T6) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B1&T1)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B1&T2) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B1&T6) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B2&T2)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B2&T3) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B2&T6) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B3&T3)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B3&T4) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B3&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B3&T6) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B4&T4)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B4&T5) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		n := bits.OnesCount64(B4&T6) & 127
-		all += k4[n]
-		unused += k3[n]
-	}
-	{
-		x := k3[bits.OnesCount64(B5&T5)&127]
-		all += x
-		unused += x
-	}
-	{
-		n := bits.OnesCount64(B5&T6) & 127
-		all += k3[n]
-		unused += k2[n]
-	}
-	{
-		x := k2[bits.OnesCount64(B6&T6)&127]
-		all += x
-		unused += x
-	}
-	return all, unused
-}
-
-// famLastNegParts2 is famLast for minus the parts and 2 pegs.
-func famLastNegParts2(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x23
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x26
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x420
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famLastNegParts3 is famLast for minus the parts and 3 pegs.
-func famLastNegParts3(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x23
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x66
-	}
-	if n := int64(bits.OnesCount64(B0 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xcc
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x460
-	}
-	if n := int64(bits.OnesCount64(B1 & T2)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x4c0
-	}
-	if n := int64(bits.OnesCount64(B2 & T2)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x8400
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famLastNegParts4 is famLast for minus the parts and 4 pegs.
-func famLastNegParts4(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606
-	}
-	if n := int64(bits.OnesCount64(B0 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c
-	}
-	if n := int64(bits.OnesCount64(B0 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x1818
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x40600
-	}
-	if n := int64(bits.OnesCount64(B1 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c00
-	}
-	if n := int64(bits.OnesCount64(B1 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x181800
-	}
-	if n := int64(bits.OnesCount64(B2 & T2)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x80c0000
-	}
-	if n := int64(bits.OnesCount64(B2 & T3)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x8180000
-	}
-	if n := int64(bits.OnesCount64(B3 & T3)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x1008000000
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famLastNegParts5 is famLast for minus the parts and 5 pegs.
-func famLastNegParts5(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606
-	}
-	if n := int64(bits.OnesCount64(B0 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c
-	}
-	if n := int64(bits.OnesCount64(B0 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x1818
-	}
-	if n := int64(bits.OnesCount64(B0 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x3030
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x40600
-	}
-	if n := int64(bits.OnesCount64(B1 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c00
-	}
-	if n := int64(bits.OnesCount64(B1 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x181800
-	}
-	if n := int64(bits.OnesCount64(B1 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x303000
-	}
-	if n := int64(bits.OnesCount64(B2 & T2)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x80c0000
-	}
-	if n := int64(bits.OnesCount64(B2 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x18180000
-	}
-	if n := int64(bits.OnesCount64(B2 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x30300000
-	}
-	if n := int64(bits.OnesCount64(B3 & T3)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x1018000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T4)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x1030000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T4)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x201000000000
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famLastNegParts6 is famLast for minus the parts and 6 pegs.
-func famLastNegParts6(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606
-	}
-	if n := int64(bits.OnesCount64(B0 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c
-	}
-	if n := int64(bits.OnesCount64(B0 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x1818
-	}
-	if n := int64(bits.OnesCount64(B0 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x3030
-	}
-	if n := int64(bits.OnesCount64(B0 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x6060
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x40600
-	}
-	if n := int64(bits.OnesCount64(B1 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c00
-	}
-	if n := int64(bits.OnesCount64(B1 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x181800
-	}
-	if n := int64(bits.OnesCount64(B1 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x303000
-	}
-	if n := int64(bits.OnesCount64(B1 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606000
-	}
-	if n := int64(bits.OnesCount64(B2 & T2)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x80c0000
-	}
-	if n := int64(bits.OnesCount64(B2 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x18180000
-	}
-	if n := int64(bits.OnesCount64(B2 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x30300000
-	}
-	if n := int64(bits.OnesCount64(B2 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x60600000
-	}
-	if n := int64(bits.OnesCount64(B3 & T3)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x1018000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x3030000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x6060000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T4)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203000000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T5)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x206000000000
-	}
-	if n := int64(bits.OnesCount64(B5 & T5)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x40200000000000
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famLastNegParts7 is famLast for minus the parts and 7 pegs.
-func famLastNegParts7(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	B6 := lb2 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	T6 := lt2 & t2
-	var reach uint64
-	if n := int64(bits.OnesCount64(B0 & T0)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203
-	}
-	if n := int64(bits.OnesCount64(B0 & T1)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606
-	}
-	if n := int64(bits.OnesCount64(B0 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c
-	}
-	if n := int64(bits.OnesCount64(B0 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x1818
-	}
-	if n := int64(bits.OnesCount64(B0 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x3030
-	}
-	if n := int64(bits.OnesCount64(B0 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x6060
-	}
-	if n := int64(bits.OnesCount64(B0 & T6)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c0
-	}
-	if n := int64(bits.OnesCount64(B1 & T1)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x40600
-	}
-	if n := int64(bits.OnesCount64(B1 & T2)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c00
-	}
-	if n := int64(bits.OnesCount64(B1 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x181800
-	}
-	if n := int64(bits.OnesCount64(B1 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x303000
-	}
-	if n := int64(bits.OnesCount64(B1 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606000
-	}
-	if n := int64(bits.OnesCount64(B1 & T6)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c000
-	}
-	if n := int64(bits.OnesCount64(B2 & T2)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x80c0000
-	}
-	if n := int64(bits.OnesCount64(B2 & T3)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x18180000
-	}
-	if n := int64(bits.OnesCount64(B2 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x30300000
-	}
-	if n := int64(bits.OnesCount64(B2 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x60600000
-	}
-	if n := int64(bits.OnesCount64(B2 & T6)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c00000
-	}
-	if n := int64(bits.OnesCount64(B3 & T3)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x1018000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T4)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x3030000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x6060000000
-	}
-	if n := int64(bits.OnesCount64(B3 & T6)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c0000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T4)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x203000000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T5)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0x606000000000
-	}
-	if n := int64(bits.OnesCount64(B4 & T6)); n != 0 {
-		all -= min(n, 4)
-		unused -= min(n, 3)
-		reach |= 0xc0c000000000
-	}
-	if n := int64(bits.OnesCount64(B5 & T5)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 3)
-		reach |= 0x40600000000000
-	}
-	if n := int64(bits.OnesCount64(B5 & T6)); n != 0 {
-		all -= min(n, 3)
-		unused -= min(n, 2)
-		reach |= 0x40c00000000000
-	}
-	if n := int64(bits.OnesCount64(B6 & T6)); n != 0 {
-		all -= min(n, 2)
-		unused -= min(n, 2)
-		reach |= 0x8040000000000000
-	}
-	all = max(all, -int64(bits.OnesCount64(reach)))
-	unused = max(unused, all)
-	return all, unused
-}
-
-// famPrefixNLogN returns Σ n·ln n of the classes of the first plane's
-// valid members by their sums over the first j pegs of a guess.
-func famPrefixNLogN(j int, b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	switch j {
-	case 1:
-		return famPrefixNLogN1(b0, b1, b2, t0, t1, t2, valid)
-	case 2:
-		return famPrefixNLogN2(b0, b1, b2, t0, t1, t2, valid)
-	case 3:
-		return famPrefixNLogN3(b0, b1, b2, t0, t1, t2, valid)
-	case 4:
-		return famPrefixNLogN4(b0, b1, b2, t0, t1, t2, valid)
-	case 5:
-		return famPrefixNLogN5(b0, b1, b2, t0, t1, t2, valid)
-	case 6:
-		return famPrefixNLogN6(b0, b1, b2, t0, t1, t2, valid)
-	}
-	return 0
-}
-
-// famPrefixNLogN1 is famPrefixNLogN for 1 pegs.
-func famPrefixNLogN1(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	return q
-}
-
-// famPrefixNLogN2 is famPrefixNLogN for 2 pegs.
-func famPrefixNLogN2(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	_ = lb3
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	_ = lt3
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B0&T2)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	q += tab[bits.OnesCount64(B1&T2)&127]
-	q += tab[bits.OnesCount64(B2&T2)&127]
-	return q
-}
-
-// famPrefixNLogN3 is famPrefixNLogN for 3 pegs.
-func famPrefixNLogN3(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	_ = nb2
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	_ = nt2
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B0&T2)&127]
-	q += tab[bits.OnesCount64(B0&T3)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	q += tab[bits.OnesCount64(B1&T2)&127]
-	q += tab[bits.OnesCount64(B1&T3)&127]
-	q += tab[bits.OnesCount64(B2&T2)&127]
-	q += tab[bits.OnesCount64(B2&T3)&127]
-	q += tab[bits.OnesCount64(B3&T3)&127]
-	return q
-}
-
-// famPrefixNLogN4 is famPrefixNLogN for 4 pegs.
-func famPrefixNLogN4(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B0&T2)&127]
-	q += tab[bits.OnesCount64(B0&T3)&127]
-	q += tab[bits.OnesCount64(B0&T4)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	q += tab[bits.OnesCount64(B1&T2)&127]
-	q += tab[bits.OnesCount64(B1&T3)&127]
-	q += tab[bits.OnesCount64(B1&T4)&127]
-	q += tab[bits.OnesCount64(B2&T2)&127]
-	q += tab[bits.OnesCount64(B2&T3)&127]
-	q += tab[bits.OnesCount64(B2&T4)&127]
-	q += tab[bits.OnesCount64(B3&T3)&127]
-	q += tab[bits.OnesCount64(B3&T4)&127]
-	q += tab[bits.OnesCount64(B4&T4)&127]
-	return q
-}
-
-// famPrefixNLogN5 is famPrefixNLogN for 5 pegs.
-func famPrefixNLogN5(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B0&T2)&127]
-	q += tab[bits.OnesCount64(B0&T3)&127]
-	q += tab[bits.OnesCount64(B0&T4)&127]
-	q += tab[bits.OnesCount64(B0&T5)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	q += tab[bits.OnesCount64(B1&T2)&127]
-	q += tab[bits.OnesCount64(B1&T3)&127]
-	q += tab[bits.OnesCount64(B1&T4)&127]
-	q += tab[bits.OnesCount64(B1&T5)&127]
-	q += tab[bits.OnesCount64(B2&T2)&127]
-	q += tab[bits.OnesCount64(B2&T3)&127]
-	q += tab[bits.OnesCount64(B2&T4)&127]
-	q += tab[bits.OnesCount64(B2&T5)&127]
-	q += tab[bits.OnesCount64(B3&T3)&127]
-	q += tab[bits.OnesCount64(B3&T4)&127]
-	q += tab[bits.OnesCount64(B3&T5)&127]
-	q += tab[bits.OnesCount64(B4&T4)&127]
-	q += tab[bits.OnesCount64(B4&T5)&127]
-	q += tab[bits.OnesCount64(B5&T5)&127]
-	return q
-}
-
-// famPrefixNLogN6 is famPrefixNLogN for 6 pegs.
-func famPrefixNLogN6(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	nb0, nb1, nb2 := ^b0, ^b1, ^b2
-	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
-	B0 := lb0 & nb2
-	B1 := lb1 & nb2
-	B2 := lb2 & nb2
-	B3 := lb3 & nb2
-	B4 := lb0 & b2
-	B5 := lb1 & b2
-	B6 := lb2 & b2
-	nt0, nt1, nt2 := ^t0, ^t1, ^t2
-	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
-	T0 := lt0 & nt2
-	T1 := lt1 & nt2
-	T2 := lt2 & nt2
-	T3 := lt3 & nt2
-	T4 := lt0 & t2
-	T5 := lt1 & t2
-	T6 := lt2 & t2
-	q, tab := int64(0), &smallNLogN
-	q += tab[bits.OnesCount64(B0&T0)&127]
-	q += tab[bits.OnesCount64(B0&T1)&127]
-	q += tab[bits.OnesCount64(B0&T2)&127]
-	q += tab[bits.OnesCount64(B0&T3)&127]
-	q += tab[bits.OnesCount64(B0&T4)&127]
-	q += tab[bits.OnesCount64(B0&T5)&127]
-	q += tab[bits.OnesCount64(B0&T6)&127]
-	q += tab[bits.OnesCount64(B1&T1)&127]
-	q += tab[bits.OnesCount64(B1&T2)&127]
-	q += tab[bits.OnesCount64(B1&T3)&127]
-	q += tab[bits.OnesCount64(B1&T4)&127]
-	q += tab[bits.OnesCount64(B1&T5)&127]
-	q += tab[bits.OnesCount64(B1&T6)&127]
-	q += tab[bits.OnesCount64(B2&T2)&127]
-	q += tab[bits.OnesCount64(B2&T3)&127]
-	q += tab[bits.OnesCount64(B2&T4)&127]
-	q += tab[bits.OnesCount64(B2&T5)&127]
-	q += tab[bits.OnesCount64(B2&T6)&127]
-	q += tab[bits.OnesCount64(B3&T3)&127]
-	q += tab[bits.OnesCount64(B3&T4)&127]
-	q += tab[bits.OnesCount64(B3&T5)&127]
-	q += tab[bits.OnesCount64(B3&T6)&127]
-	q += tab[bits.OnesCount64(B4&T4)&127]
-	q += tab[bits.OnesCount64(B4&T5)&127]
-	q += tab[bits.OnesCount64(B4&T6)&127]
-	q += tab[bits.OnesCount64(B5&T5)&127]
-	q += tab[bits.OnesCount64(B5&T6)&127]
-	q += tab[bits.OnesCount64(B6&T6)&127]
-	return q
-}
-
 // famCount adds to c, class by class in row order (black pegs, then the
 // pegs in all), the valid members of a plane by their sums over the first
 // j pegs of a guess.
@@ -2160,4 +219,1410 @@ func famCount6(c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 	c[25] += int32(bits.OnesCount64(B5 & T5))
 	c[26] += int32(bits.OnesCount64(B5 & T6))
 	c[27] += int32(bits.OnesCount64(B6 & T6))
+}
+
+// famPrefixNLogN returns Σ n·ln n of the classes of the valid members of a
+// plane by their sums over the first P−1 pegs of a guess of P, straight
+// from the sums: famCounts and famNLogN for a set of one plane.
+func famPrefixNLogN(P int, b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	switch P {
+	case 2:
+		return famPrefixNLogN2(b0, b1, b2, t0, t1, t2, valid)
+	case 3:
+		return famPrefixNLogN3(b0, b1, b2, t0, t1, t2, valid)
+	case 4:
+		return famPrefixNLogN4(b0, b1, b2, t0, t1, t2, valid)
+	case 5:
+		return famPrefixNLogN5(b0, b1, b2, t0, t1, t2, valid)
+	case 6:
+		return famPrefixNLogN6(b0, b1, b2, t0, t1, t2, valid)
+	case 7:
+		return famPrefixNLogN7(b0, b1, b2, t0, t1, t2, valid)
+	}
+	return 0
+}
+
+// famPrefixNLogN2 is famPrefixNLogN for 2 pegs.
+func famPrefixNLogN2(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	_ = nb2
+	_ = lb2
+	_ = lb3
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	_ = nt2
+	_ = lt2
+	_ = lt3
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	return q
+}
+
+// famPrefixNLogN3 is famPrefixNLogN for 3 pegs.
+func famPrefixNLogN3(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	_ = nb2
+	_ = lb3
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	_ = nt2
+	_ = lt3
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B0&T2)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	q += tab[bits.OnesCount64(B1&T2)&127]
+	q += tab[bits.OnesCount64(B2&T2)&127]
+	return q
+}
+
+// famPrefixNLogN4 is famPrefixNLogN for 4 pegs.
+func famPrefixNLogN4(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	_ = nb2
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	B3 := lb3 & nb2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	_ = nt2
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	T3 := lt3 & nt2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B0&T2)&127]
+	q += tab[bits.OnesCount64(B0&T3)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	q += tab[bits.OnesCount64(B1&T2)&127]
+	q += tab[bits.OnesCount64(B1&T3)&127]
+	q += tab[bits.OnesCount64(B2&T2)&127]
+	q += tab[bits.OnesCount64(B2&T3)&127]
+	q += tab[bits.OnesCount64(B3&T3)&127]
+	return q
+}
+
+// famPrefixNLogN5 is famPrefixNLogN for 5 pegs.
+func famPrefixNLogN5(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	B3 := lb3 & nb2
+	B4 := lb0 & b2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	T3 := lt3 & nt2
+	T4 := lt0 & t2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B0&T2)&127]
+	q += tab[bits.OnesCount64(B0&T3)&127]
+	q += tab[bits.OnesCount64(B0&T4)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	q += tab[bits.OnesCount64(B1&T2)&127]
+	q += tab[bits.OnesCount64(B1&T3)&127]
+	q += tab[bits.OnesCount64(B1&T4)&127]
+	q += tab[bits.OnesCount64(B2&T2)&127]
+	q += tab[bits.OnesCount64(B2&T3)&127]
+	q += tab[bits.OnesCount64(B2&T4)&127]
+	q += tab[bits.OnesCount64(B3&T3)&127]
+	q += tab[bits.OnesCount64(B3&T4)&127]
+	q += tab[bits.OnesCount64(B4&T4)&127]
+	return q
+}
+
+// famPrefixNLogN6 is famPrefixNLogN for 6 pegs.
+func famPrefixNLogN6(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	B3 := lb3 & nb2
+	B4 := lb0 & b2
+	B5 := lb1 & b2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	T3 := lt3 & nt2
+	T4 := lt0 & t2
+	T5 := lt1 & t2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B0&T2)&127]
+	q += tab[bits.OnesCount64(B0&T3)&127]
+	q += tab[bits.OnesCount64(B0&T4)&127]
+	q += tab[bits.OnesCount64(B0&T5)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	q += tab[bits.OnesCount64(B1&T2)&127]
+	q += tab[bits.OnesCount64(B1&T3)&127]
+	q += tab[bits.OnesCount64(B1&T4)&127]
+	q += tab[bits.OnesCount64(B1&T5)&127]
+	q += tab[bits.OnesCount64(B2&T2)&127]
+	q += tab[bits.OnesCount64(B2&T3)&127]
+	q += tab[bits.OnesCount64(B2&T4)&127]
+	q += tab[bits.OnesCount64(B2&T5)&127]
+	q += tab[bits.OnesCount64(B3&T3)&127]
+	q += tab[bits.OnesCount64(B3&T4)&127]
+	q += tab[bits.OnesCount64(B3&T5)&127]
+	q += tab[bits.OnesCount64(B4&T4)&127]
+	q += tab[bits.OnesCount64(B4&T5)&127]
+	q += tab[bits.OnesCount64(B5&T5)&127]
+	return q
+}
+
+// famPrefixNLogN7 is famPrefixNLogN for 7 pegs.
+func famPrefixNLogN7(b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	B3 := lb3 & nb2
+	B4 := lb0 & b2
+	B5 := lb1 & b2
+	B6 := lb2 & b2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	T3 := lt3 & nt2
+	T4 := lt0 & t2
+	T5 := lt1 & t2
+	T6 := lt2 & t2
+	q, tab := int64(0), &smallNLogN
+	q += tab[bits.OnesCount64(B0&T0)&127]
+	q += tab[bits.OnesCount64(B0&T1)&127]
+	q += tab[bits.OnesCount64(B0&T2)&127]
+	q += tab[bits.OnesCount64(B0&T3)&127]
+	q += tab[bits.OnesCount64(B0&T4)&127]
+	q += tab[bits.OnesCount64(B0&T5)&127]
+	q += tab[bits.OnesCount64(B0&T6)&127]
+	q += tab[bits.OnesCount64(B1&T1)&127]
+	q += tab[bits.OnesCount64(B1&T2)&127]
+	q += tab[bits.OnesCount64(B1&T3)&127]
+	q += tab[bits.OnesCount64(B1&T4)&127]
+	q += tab[bits.OnesCount64(B1&T5)&127]
+	q += tab[bits.OnesCount64(B1&T6)&127]
+	q += tab[bits.OnesCount64(B2&T2)&127]
+	q += tab[bits.OnesCount64(B2&T3)&127]
+	q += tab[bits.OnesCount64(B2&T4)&127]
+	q += tab[bits.OnesCount64(B2&T5)&127]
+	q += tab[bits.OnesCount64(B2&T6)&127]
+	q += tab[bits.OnesCount64(B3&T3)&127]
+	q += tab[bits.OnesCount64(B3&T4)&127]
+	q += tab[bits.OnesCount64(B3&T5)&127]
+	q += tab[bits.OnesCount64(B3&T6)&127]
+	q += tab[bits.OnesCount64(B4&T4)&127]
+	q += tab[bits.OnesCount64(B4&T5)&127]
+	q += tab[bits.OnesCount64(B4&T6)&127]
+	q += tab[bits.OnesCount64(B5&T5)&127]
+	q += tab[bits.OnesCount64(B5&T6)&127]
+	q += tab[bits.OnesCount64(B6&T6)&127]
+	return q
+}
+
+// famNLogN returns Σ n·ln n of the prefix classes c of P−1 pegs of P, and
+// the size of the largest.
+func famNLogN(P int, c *[64]int32) (q int64, most int32) {
+	switch P {
+	case 2:
+		return famNLogN2(c)
+	case 3:
+		return famNLogN3(c)
+	case 4:
+		return famNLogN4(c)
+	case 5:
+		return famNLogN5(c)
+	case 6:
+		return famNLogN6(c)
+	case 7:
+		return famNLogN7(c)
+	}
+	return 0, 0
+}
+
+// famNLogN2 is famNLogN for 2 pegs.
+func famNLogN2(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	return q, most
+}
+
+// famNLogN3 is famNLogN for 3 pegs.
+func famNLogN3(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	q += nlogn(uint32(c[3]))
+	most = max(most, c[3])
+	q += nlogn(uint32(c[4]))
+	most = max(most, c[4])
+	q += nlogn(uint32(c[5]))
+	most = max(most, c[5])
+	return q, most
+}
+
+// famNLogN4 is famNLogN for 4 pegs.
+func famNLogN4(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	q += nlogn(uint32(c[3]))
+	most = max(most, c[3])
+	q += nlogn(uint32(c[4]))
+	most = max(most, c[4])
+	q += nlogn(uint32(c[5]))
+	most = max(most, c[5])
+	q += nlogn(uint32(c[6]))
+	most = max(most, c[6])
+	q += nlogn(uint32(c[7]))
+	most = max(most, c[7])
+	q += nlogn(uint32(c[8]))
+	most = max(most, c[8])
+	q += nlogn(uint32(c[9]))
+	most = max(most, c[9])
+	return q, most
+}
+
+// famNLogN5 is famNLogN for 5 pegs.
+func famNLogN5(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	q += nlogn(uint32(c[3]))
+	most = max(most, c[3])
+	q += nlogn(uint32(c[4]))
+	most = max(most, c[4])
+	q += nlogn(uint32(c[5]))
+	most = max(most, c[5])
+	q += nlogn(uint32(c[6]))
+	most = max(most, c[6])
+	q += nlogn(uint32(c[7]))
+	most = max(most, c[7])
+	q += nlogn(uint32(c[8]))
+	most = max(most, c[8])
+	q += nlogn(uint32(c[9]))
+	most = max(most, c[9])
+	q += nlogn(uint32(c[10]))
+	most = max(most, c[10])
+	q += nlogn(uint32(c[11]))
+	most = max(most, c[11])
+	q += nlogn(uint32(c[12]))
+	most = max(most, c[12])
+	q += nlogn(uint32(c[13]))
+	most = max(most, c[13])
+	q += nlogn(uint32(c[14]))
+	most = max(most, c[14])
+	return q, most
+}
+
+// famNLogN6 is famNLogN for 6 pegs.
+func famNLogN6(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	q += nlogn(uint32(c[3]))
+	most = max(most, c[3])
+	q += nlogn(uint32(c[4]))
+	most = max(most, c[4])
+	q += nlogn(uint32(c[5]))
+	most = max(most, c[5])
+	q += nlogn(uint32(c[6]))
+	most = max(most, c[6])
+	q += nlogn(uint32(c[7]))
+	most = max(most, c[7])
+	q += nlogn(uint32(c[8]))
+	most = max(most, c[8])
+	q += nlogn(uint32(c[9]))
+	most = max(most, c[9])
+	q += nlogn(uint32(c[10]))
+	most = max(most, c[10])
+	q += nlogn(uint32(c[11]))
+	most = max(most, c[11])
+	q += nlogn(uint32(c[12]))
+	most = max(most, c[12])
+	q += nlogn(uint32(c[13]))
+	most = max(most, c[13])
+	q += nlogn(uint32(c[14]))
+	most = max(most, c[14])
+	q += nlogn(uint32(c[15]))
+	most = max(most, c[15])
+	q += nlogn(uint32(c[16]))
+	most = max(most, c[16])
+	q += nlogn(uint32(c[17]))
+	most = max(most, c[17])
+	q += nlogn(uint32(c[18]))
+	most = max(most, c[18])
+	q += nlogn(uint32(c[19]))
+	most = max(most, c[19])
+	q += nlogn(uint32(c[20]))
+	most = max(most, c[20])
+	return q, most
+}
+
+// famNLogN7 is famNLogN for 7 pegs.
+func famNLogN7(c *[64]int32) (q int64, most int32) {
+	q += nlogn(uint32(c[0]))
+	most = max(most, c[0])
+	q += nlogn(uint32(c[1]))
+	most = max(most, c[1])
+	q += nlogn(uint32(c[2]))
+	most = max(most, c[2])
+	q += nlogn(uint32(c[3]))
+	most = max(most, c[3])
+	q += nlogn(uint32(c[4]))
+	most = max(most, c[4])
+	q += nlogn(uint32(c[5]))
+	most = max(most, c[5])
+	q += nlogn(uint32(c[6]))
+	most = max(most, c[6])
+	q += nlogn(uint32(c[7]))
+	most = max(most, c[7])
+	q += nlogn(uint32(c[8]))
+	most = max(most, c[8])
+	q += nlogn(uint32(c[9]))
+	most = max(most, c[9])
+	q += nlogn(uint32(c[10]))
+	most = max(most, c[10])
+	q += nlogn(uint32(c[11]))
+	most = max(most, c[11])
+	q += nlogn(uint32(c[12]))
+	most = max(most, c[12])
+	q += nlogn(uint32(c[13]))
+	most = max(most, c[13])
+	q += nlogn(uint32(c[14]))
+	most = max(most, c[14])
+	q += nlogn(uint32(c[15]))
+	most = max(most, c[15])
+	q += nlogn(uint32(c[16]))
+	most = max(most, c[16])
+	q += nlogn(uint32(c[17]))
+	most = max(most, c[17])
+	q += nlogn(uint32(c[18]))
+	most = max(most, c[18])
+	q += nlogn(uint32(c[19]))
+	most = max(most, c[19])
+	q += nlogn(uint32(c[20]))
+	most = max(most, c[20])
+	q += nlogn(uint32(c[21]))
+	most = max(most, c[21])
+	q += nlogn(uint32(c[22]))
+	most = max(most, c[22])
+	q += nlogn(uint32(c[23]))
+	most = max(most, c[23])
+	q += nlogn(uint32(c[24]))
+	most = max(most, c[24])
+	q += nlogn(uint32(c[25]))
+	most = max(most, c[25])
+	q += nlogn(uint32(c[26]))
+	most = max(most, c[26])
+	q += nlogn(uint32(c[27]))
+	most = max(most, c[27])
+	return q, most
+}
+
+// famSplitOf returns the class-split bounds (family.go) under o, not
+// Σ n·ln n, of the prefix classes c of P−1 pegs of P: all for any last
+// peg, unused for one of a colour the prefix lacks.
+func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
+	switch o {
+	case Largest:
+		switch P {
+		case 2:
+			return famSplitLargest2(c)
+		case 3:
+			return famSplitLargest3(c)
+		case 4:
+			return famSplitLargest4(c)
+		case 5:
+			return famSplitLargest5(c)
+		case 6:
+			return famSplitLargest6(c)
+		case 7:
+			return famSplitLargest7(c)
+		}
+	case SumSquares:
+		switch P {
+		case 2:
+			return famSplitSumSquares2(c)
+		case 3:
+			return famSplitSumSquares3(c)
+		case 4:
+			return famSplitSumSquares4(c)
+		case 5:
+			return famSplitSumSquares5(c)
+		case 6:
+			return famSplitSumSquares6(c)
+		case 7:
+			return famSplitSumSquares7(c)
+		}
+	case NegParts:
+		switch P {
+		case 2:
+			return famSplitNegParts2(c)
+		case 3:
+			return famSplitNegParts3(c)
+		case 4:
+			return famSplitNegParts4(c)
+		case 5:
+			return famSplitNegParts5(c)
+		case 6:
+			return famSplitNegParts6(c)
+		case 7:
+			return famSplitNegParts7(c)
+		}
+	}
+	return 0, 0
+}
+
+// famSplitLargest2 is famSplitOf for the largest class and 2 pegs.
+func famSplitLargest2(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m3 = max(m3, c[1])
+	u2 = max(u2, c[1])
+	m2 = max(m2, c[2])
+	u2 = max(u2, c[2])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	return all, unused
+}
+
+// famSplitLargest3 is famSplitOf for the largest class and 3 pegs.
+func famSplitLargest3(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	var m4, u4 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m4 = max(m4, c[1])
+	u3 = max(u3, c[1])
+	m4 = max(m4, c[2])
+	u3 = max(u3, c[2])
+	m3 = max(m3, c[3])
+	u3 = max(u3, c[3])
+	m3 = max(m3, c[4])
+	u2 = max(u2, c[4])
+	m2 = max(m2, c[5])
+	u2 = max(u2, c[5])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	all = max(all, (int64(m4)+3)/4)
+	unused = max(unused, (int64(u4)+3)/4)
+	return all, unused
+}
+
+// famSplitLargest4 is famSplitOf for the largest class and 4 pegs.
+func famSplitLargest4(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	var m4, u4 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m4 = max(m4, c[1])
+	u3 = max(u3, c[1])
+	m4 = max(m4, c[2])
+	u3 = max(u3, c[2])
+	m4 = max(m4, c[3])
+	u3 = max(u3, c[3])
+	m3 = max(m3, c[4])
+	u3 = max(u3, c[4])
+	m4 = max(m4, c[5])
+	u3 = max(u3, c[5])
+	m4 = max(m4, c[6])
+	u3 = max(u3, c[6])
+	m3 = max(m3, c[7])
+	u3 = max(u3, c[7])
+	m3 = max(m3, c[8])
+	u2 = max(u2, c[8])
+	m2 = max(m2, c[9])
+	u2 = max(u2, c[9])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	all = max(all, (int64(m4)+3)/4)
+	unused = max(unused, (int64(u4)+3)/4)
+	return all, unused
+}
+
+// famSplitLargest5 is famSplitOf for the largest class and 5 pegs.
+func famSplitLargest5(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	var m4, u4 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m4 = max(m4, c[1])
+	u3 = max(u3, c[1])
+	m4 = max(m4, c[2])
+	u3 = max(u3, c[2])
+	m4 = max(m4, c[3])
+	u3 = max(u3, c[3])
+	m4 = max(m4, c[4])
+	u3 = max(u3, c[4])
+	m3 = max(m3, c[5])
+	u3 = max(u3, c[5])
+	m4 = max(m4, c[6])
+	u3 = max(u3, c[6])
+	m4 = max(m4, c[7])
+	u3 = max(u3, c[7])
+	m4 = max(m4, c[8])
+	u3 = max(u3, c[8])
+	m3 = max(m3, c[9])
+	u3 = max(u3, c[9])
+	m4 = max(m4, c[10])
+	u3 = max(u3, c[10])
+	m4 = max(m4, c[11])
+	u3 = max(u3, c[11])
+	m3 = max(m3, c[12])
+	u3 = max(u3, c[12])
+	m3 = max(m3, c[13])
+	u2 = max(u2, c[13])
+	m2 = max(m2, c[14])
+	u2 = max(u2, c[14])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	all = max(all, (int64(m4)+3)/4)
+	unused = max(unused, (int64(u4)+3)/4)
+	return all, unused
+}
+
+// famSplitLargest6 is famSplitOf for the largest class and 6 pegs.
+func famSplitLargest6(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	var m4, u4 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m4 = max(m4, c[1])
+	u3 = max(u3, c[1])
+	m4 = max(m4, c[2])
+	u3 = max(u3, c[2])
+	m4 = max(m4, c[3])
+	u3 = max(u3, c[3])
+	m4 = max(m4, c[4])
+	u3 = max(u3, c[4])
+	m4 = max(m4, c[5])
+	u3 = max(u3, c[5])
+	m3 = max(m3, c[6])
+	u3 = max(u3, c[6])
+	m4 = max(m4, c[7])
+	u3 = max(u3, c[7])
+	m4 = max(m4, c[8])
+	u3 = max(u3, c[8])
+	m4 = max(m4, c[9])
+	u3 = max(u3, c[9])
+	m4 = max(m4, c[10])
+	u3 = max(u3, c[10])
+	m3 = max(m3, c[11])
+	u3 = max(u3, c[11])
+	m4 = max(m4, c[12])
+	u3 = max(u3, c[12])
+	m4 = max(m4, c[13])
+	u3 = max(u3, c[13])
+	m4 = max(m4, c[14])
+	u3 = max(u3, c[14])
+	m3 = max(m3, c[15])
+	u3 = max(u3, c[15])
+	m4 = max(m4, c[16])
+	u3 = max(u3, c[16])
+	m4 = max(m4, c[17])
+	u3 = max(u3, c[17])
+	m3 = max(m3, c[18])
+	u3 = max(u3, c[18])
+	m3 = max(m3, c[19])
+	u2 = max(u2, c[19])
+	m2 = max(m2, c[20])
+	u2 = max(u2, c[20])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	all = max(all, (int64(m4)+3)/4)
+	unused = max(unused, (int64(u4)+3)/4)
+	return all, unused
+}
+
+// famSplitLargest7 is famSplitOf for the largest class and 7 pegs.
+func famSplitLargest7(c *[64]int32) (all, unused int64) {
+	var m2, u2 int32
+	var m3, u3 int32
+	var m4, u4 int32
+	m3 = max(m3, c[0])
+	u3 = max(u3, c[0])
+	m4 = max(m4, c[1])
+	u3 = max(u3, c[1])
+	m4 = max(m4, c[2])
+	u3 = max(u3, c[2])
+	m4 = max(m4, c[3])
+	u3 = max(u3, c[3])
+	m4 = max(m4, c[4])
+	u3 = max(u3, c[4])
+	m4 = max(m4, c[5])
+	u3 = max(u3, c[5])
+	m4 = max(m4, c[6])
+	u3 = max(u3, c[6])
+	m3 = max(m3, c[7])
+	u3 = max(u3, c[7])
+	m4 = max(m4, c[8])
+	u3 = max(u3, c[8])
+	m4 = max(m4, c[9])
+	u3 = max(u3, c[9])
+	m4 = max(m4, c[10])
+	u3 = max(u3, c[10])
+	m4 = max(m4, c[11])
+	u3 = max(u3, c[11])
+	m4 = max(m4, c[12])
+	u3 = max(u3, c[12])
+	m3 = max(m3, c[13])
+	u3 = max(u3, c[13])
+	m4 = max(m4, c[14])
+	u3 = max(u3, c[14])
+	m4 = max(m4, c[15])
+	u3 = max(u3, c[15])
+	m4 = max(m4, c[16])
+	u3 = max(u3, c[16])
+	m4 = max(m4, c[17])
+	u3 = max(u3, c[17])
+	m3 = max(m3, c[18])
+	u3 = max(u3, c[18])
+	m4 = max(m4, c[19])
+	u3 = max(u3, c[19])
+	m4 = max(m4, c[20])
+	u3 = max(u3, c[20])
+	m4 = max(m4, c[21])
+	u3 = max(u3, c[21])
+	m3 = max(m3, c[22])
+	u3 = max(u3, c[22])
+	m4 = max(m4, c[23])
+	u3 = max(u3, c[23])
+	m4 = max(m4, c[24])
+	u3 = max(u3, c[24])
+	m3 = max(m3, c[25])
+	u3 = max(u3, c[25])
+	m3 = max(m3, c[26])
+	u2 = max(u2, c[26])
+	m2 = max(m2, c[27])
+	u2 = max(u2, c[27])
+	all = max(all, (int64(m2)+1)/2)
+	unused = max(unused, (int64(u2)+1)/2)
+	all = max(all, (int64(m3)+2)/3)
+	unused = max(unused, (int64(u3)+2)/3)
+	all = max(all, (int64(m4)+3)/4)
+	unused = max(unused, (int64(u4)+3)/4)
+	return all, unused
+}
+
+// famSplitSumSquares2 is famSplitOf for Σ n² and 2 pegs.
+func famSplitSumSquares2(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares3(int64(c[1]))
+	unused += evenSquares2(int64(c[1]))
+	all += evenSquares2(int64(c[2]))
+	unused += evenSquares2(int64(c[2]))
+	return all, unused
+}
+
+// famSplitSumSquares3 is famSplitOf for Σ n² and 3 pegs.
+func famSplitSumSquares3(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares4(int64(c[1]))
+	unused += evenSquares3(int64(c[1]))
+	all += evenSquares4(int64(c[2]))
+	unused += evenSquares3(int64(c[2]))
+	all += evenSquares3(int64(c[3]))
+	unused += evenSquares3(int64(c[3]))
+	all += evenSquares3(int64(c[4]))
+	unused += evenSquares2(int64(c[4]))
+	all += evenSquares2(int64(c[5]))
+	unused += evenSquares2(int64(c[5]))
+	return all, unused
+}
+
+// famSplitSumSquares4 is famSplitOf for Σ n² and 4 pegs.
+func famSplitSumSquares4(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares4(int64(c[1]))
+	unused += evenSquares3(int64(c[1]))
+	all += evenSquares4(int64(c[2]))
+	unused += evenSquares3(int64(c[2]))
+	all += evenSquares4(int64(c[3]))
+	unused += evenSquares3(int64(c[3]))
+	all += evenSquares3(int64(c[4]))
+	unused += evenSquares3(int64(c[4]))
+	all += evenSquares4(int64(c[5]))
+	unused += evenSquares3(int64(c[5]))
+	all += evenSquares4(int64(c[6]))
+	unused += evenSquares3(int64(c[6]))
+	all += evenSquares3(int64(c[7]))
+	unused += evenSquares3(int64(c[7]))
+	all += evenSquares3(int64(c[8]))
+	unused += evenSquares2(int64(c[8]))
+	all += evenSquares2(int64(c[9]))
+	unused += evenSquares2(int64(c[9]))
+	return all, unused
+}
+
+// famSplitSumSquares5 is famSplitOf for Σ n² and 5 pegs.
+func famSplitSumSquares5(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares4(int64(c[1]))
+	unused += evenSquares3(int64(c[1]))
+	all += evenSquares4(int64(c[2]))
+	unused += evenSquares3(int64(c[2]))
+	all += evenSquares4(int64(c[3]))
+	unused += evenSquares3(int64(c[3]))
+	all += evenSquares4(int64(c[4]))
+	unused += evenSquares3(int64(c[4]))
+	all += evenSquares3(int64(c[5]))
+	unused += evenSquares3(int64(c[5]))
+	all += evenSquares4(int64(c[6]))
+	unused += evenSquares3(int64(c[6]))
+	all += evenSquares4(int64(c[7]))
+	unused += evenSquares3(int64(c[7]))
+	all += evenSquares4(int64(c[8]))
+	unused += evenSquares3(int64(c[8]))
+	all += evenSquares3(int64(c[9]))
+	unused += evenSquares3(int64(c[9]))
+	all += evenSquares4(int64(c[10]))
+	unused += evenSquares3(int64(c[10]))
+	all += evenSquares4(int64(c[11]))
+	unused += evenSquares3(int64(c[11]))
+	all += evenSquares3(int64(c[12]))
+	unused += evenSquares3(int64(c[12]))
+	all += evenSquares3(int64(c[13]))
+	unused += evenSquares2(int64(c[13]))
+	all += evenSquares2(int64(c[14]))
+	unused += evenSquares2(int64(c[14]))
+	return all, unused
+}
+
+// famSplitSumSquares6 is famSplitOf for Σ n² and 6 pegs.
+func famSplitSumSquares6(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares4(int64(c[1]))
+	unused += evenSquares3(int64(c[1]))
+	all += evenSquares4(int64(c[2]))
+	unused += evenSquares3(int64(c[2]))
+	all += evenSquares4(int64(c[3]))
+	unused += evenSquares3(int64(c[3]))
+	all += evenSquares4(int64(c[4]))
+	unused += evenSquares3(int64(c[4]))
+	all += evenSquares4(int64(c[5]))
+	unused += evenSquares3(int64(c[5]))
+	all += evenSquares3(int64(c[6]))
+	unused += evenSquares3(int64(c[6]))
+	all += evenSquares4(int64(c[7]))
+	unused += evenSquares3(int64(c[7]))
+	all += evenSquares4(int64(c[8]))
+	unused += evenSquares3(int64(c[8]))
+	all += evenSquares4(int64(c[9]))
+	unused += evenSquares3(int64(c[9]))
+	all += evenSquares4(int64(c[10]))
+	unused += evenSquares3(int64(c[10]))
+	all += evenSquares3(int64(c[11]))
+	unused += evenSquares3(int64(c[11]))
+	all += evenSquares4(int64(c[12]))
+	unused += evenSquares3(int64(c[12]))
+	all += evenSquares4(int64(c[13]))
+	unused += evenSquares3(int64(c[13]))
+	all += evenSquares4(int64(c[14]))
+	unused += evenSquares3(int64(c[14]))
+	all += evenSquares3(int64(c[15]))
+	unused += evenSquares3(int64(c[15]))
+	all += evenSquares4(int64(c[16]))
+	unused += evenSquares3(int64(c[16]))
+	all += evenSquares4(int64(c[17]))
+	unused += evenSquares3(int64(c[17]))
+	all += evenSquares3(int64(c[18]))
+	unused += evenSquares3(int64(c[18]))
+	all += evenSquares3(int64(c[19]))
+	unused += evenSquares2(int64(c[19]))
+	all += evenSquares2(int64(c[20]))
+	unused += evenSquares2(int64(c[20]))
+	return all, unused
+}
+
+// famSplitSumSquares7 is famSplitOf for Σ n² and 7 pegs.
+func famSplitSumSquares7(c *[64]int32) (all, unused int64) {
+	all += evenSquares3(int64(c[0]))
+	unused += evenSquares3(int64(c[0]))
+	all += evenSquares4(int64(c[1]))
+	unused += evenSquares3(int64(c[1]))
+	all += evenSquares4(int64(c[2]))
+	unused += evenSquares3(int64(c[2]))
+	all += evenSquares4(int64(c[3]))
+	unused += evenSquares3(int64(c[3]))
+	all += evenSquares4(int64(c[4]))
+	unused += evenSquares3(int64(c[4]))
+	all += evenSquares4(int64(c[5]))
+	unused += evenSquares3(int64(c[5]))
+	all += evenSquares4(int64(c[6]))
+	unused += evenSquares3(int64(c[6]))
+	all += evenSquares3(int64(c[7]))
+	unused += evenSquares3(int64(c[7]))
+	all += evenSquares4(int64(c[8]))
+	unused += evenSquares3(int64(c[8]))
+	all += evenSquares4(int64(c[9]))
+	unused += evenSquares3(int64(c[9]))
+	all += evenSquares4(int64(c[10]))
+	unused += evenSquares3(int64(c[10]))
+	all += evenSquares4(int64(c[11]))
+	unused += evenSquares3(int64(c[11]))
+	all += evenSquares4(int64(c[12]))
+	unused += evenSquares3(int64(c[12]))
+	all += evenSquares3(int64(c[13]))
+	unused += evenSquares3(int64(c[13]))
+	all += evenSquares4(int64(c[14]))
+	unused += evenSquares3(int64(c[14]))
+	all += evenSquares4(int64(c[15]))
+	unused += evenSquares3(int64(c[15]))
+	all += evenSquares4(int64(c[16]))
+	unused += evenSquares3(int64(c[16]))
+	all += evenSquares4(int64(c[17]))
+	unused += evenSquares3(int64(c[17]))
+	all += evenSquares3(int64(c[18]))
+	unused += evenSquares3(int64(c[18]))
+	all += evenSquares4(int64(c[19]))
+	unused += evenSquares3(int64(c[19]))
+	all += evenSquares4(int64(c[20]))
+	unused += evenSquares3(int64(c[20]))
+	all += evenSquares4(int64(c[21]))
+	unused += evenSquares3(int64(c[21]))
+	all += evenSquares3(int64(c[22]))
+	unused += evenSquares3(int64(c[22]))
+	all += evenSquares4(int64(c[23]))
+	unused += evenSquares3(int64(c[23]))
+	all += evenSquares4(int64(c[24]))
+	unused += evenSquares3(int64(c[24]))
+	all += evenSquares3(int64(c[25]))
+	unused += evenSquares3(int64(c[25]))
+	all += evenSquares3(int64(c[26]))
+	unused += evenSquares2(int64(c[26]))
+	all += evenSquares2(int64(c[27]))
+	unused += evenSquares2(int64(c[27]))
+	return all, unused
+}
+
+// famSplitNegParts2 is famSplitOf for minus the parts and 2 pegs.
+func famSplitNegParts2(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x23
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x26
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x420
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
+}
+
+// famSplitNegParts3 is famSplitOf for minus the parts and 3 pegs.
+func famSplitNegParts3(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x23
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x66
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xcc
+	}
+	if n := int64(c[3]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x460
+	}
+	if n := int64(c[4]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x4c0
+	}
+	if n := int64(c[5]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x8400
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
+}
+
+// famSplitNegParts4 is famSplitOf for minus the parts and 4 pegs.
+func famSplitNegParts4(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c
+	}
+	if n := int64(c[3]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x1818
+	}
+	if n := int64(c[4]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x40600
+	}
+	if n := int64(c[5]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c00
+	}
+	if n := int64(c[6]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x181800
+	}
+	if n := int64(c[7]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x80c0000
+	}
+	if n := int64(c[8]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x8180000
+	}
+	if n := int64(c[9]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x1008000000
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
+}
+
+// famSplitNegParts5 is famSplitOf for minus the parts and 5 pegs.
+func famSplitNegParts5(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c
+	}
+	if n := int64(c[3]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x1818
+	}
+	if n := int64(c[4]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x3030
+	}
+	if n := int64(c[5]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x40600
+	}
+	if n := int64(c[6]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c00
+	}
+	if n := int64(c[7]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x181800
+	}
+	if n := int64(c[8]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x303000
+	}
+	if n := int64(c[9]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x80c0000
+	}
+	if n := int64(c[10]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x18180000
+	}
+	if n := int64(c[11]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x30300000
+	}
+	if n := int64(c[12]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x1018000000
+	}
+	if n := int64(c[13]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x1030000000
+	}
+	if n := int64(c[14]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x201000000000
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
+}
+
+// famSplitNegParts6 is famSplitOf for minus the parts and 6 pegs.
+func famSplitNegParts6(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c
+	}
+	if n := int64(c[3]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x1818
+	}
+	if n := int64(c[4]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x3030
+	}
+	if n := int64(c[5]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x6060
+	}
+	if n := int64(c[6]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x40600
+	}
+	if n := int64(c[7]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c00
+	}
+	if n := int64(c[8]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x181800
+	}
+	if n := int64(c[9]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x303000
+	}
+	if n := int64(c[10]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606000
+	}
+	if n := int64(c[11]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x80c0000
+	}
+	if n := int64(c[12]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x18180000
+	}
+	if n := int64(c[13]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x30300000
+	}
+	if n := int64(c[14]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x60600000
+	}
+	if n := int64(c[15]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x1018000000
+	}
+	if n := int64(c[16]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x3030000000
+	}
+	if n := int64(c[17]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x6060000000
+	}
+	if n := int64(c[18]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203000000000
+	}
+	if n := int64(c[19]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x206000000000
+	}
+	if n := int64(c[20]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x40200000000000
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
+}
+
+// famSplitNegParts7 is famSplitOf for minus the parts and 7 pegs.
+func famSplitNegParts7(c *[64]int32) (all, unused int64) {
+	var reach uint64
+	if n := int64(c[0]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203
+	}
+	if n := int64(c[1]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606
+	}
+	if n := int64(c[2]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c
+	}
+	if n := int64(c[3]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x1818
+	}
+	if n := int64(c[4]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x3030
+	}
+	if n := int64(c[5]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x6060
+	}
+	if n := int64(c[6]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c0
+	}
+	if n := int64(c[7]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x40600
+	}
+	if n := int64(c[8]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c00
+	}
+	if n := int64(c[9]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x181800
+	}
+	if n := int64(c[10]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x303000
+	}
+	if n := int64(c[11]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606000
+	}
+	if n := int64(c[12]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c000
+	}
+	if n := int64(c[13]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x80c0000
+	}
+	if n := int64(c[14]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x18180000
+	}
+	if n := int64(c[15]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x30300000
+	}
+	if n := int64(c[16]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x60600000
+	}
+	if n := int64(c[17]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c00000
+	}
+	if n := int64(c[18]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x1018000000
+	}
+	if n := int64(c[19]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x3030000000
+	}
+	if n := int64(c[20]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x6060000000
+	}
+	if n := int64(c[21]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c0000000
+	}
+	if n := int64(c[22]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x203000000000
+	}
+	if n := int64(c[23]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0x606000000000
+	}
+	if n := int64(c[24]); n != 0 {
+		all -= min(n, 4)
+		unused -= min(n, 3)
+		reach |= 0xc0c000000000
+	}
+	if n := int64(c[25]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 3)
+		reach |= 0x40600000000000
+	}
+	if n := int64(c[26]); n != 0 {
+		all -= min(n, 3)
+		unused -= min(n, 2)
+		reach |= 0x40c00000000000
+	}
+	if n := int64(c[27]); n != 0 {
+		all -= min(n, 2)
+		unused -= min(n, 2)
+		reach |= 0x8040000000000000
+	}
+	all = max(all, -int64(bits.OnesCount64(reach)))
+	unused = max(unused, all)
+	return all, unused
 }

@@ -82,22 +82,14 @@ func TestFamilyBound(t *testing.T) {
 						}
 					}
 				}
-				// The bounds against famBound's, from the table of
-				// classes.
-				m := (*[planeWords]uint64)(s.masks)
-				off := v.off[g*2*P:]
-				var b0, b1, b2, t0, t1, t2 uint64
-				for j := 0; j < P-1; j++ {
-					b0, b1, b2 = add(b0, b1, b2, m[off[j]])
-					t0, t1, t2 = add(t0, t1, t2, m[off[P+j]])
-				}
+				// The class-split bounds against famBound's, from
+				// the codes.
 				for _, o := range []Objective{Largest, SumSquares, NegParts} {
 					s.famReady(o)
-					all, unused := famLast(P, o, b0, b1, b2, t0, t1, t2, s.famValid)
-					all, unused = v.famRest(&s, o, all, unused)
-					wantAll, wantUnused := famBound(&s, o, b0, b1, b2, t0, t1, t2)
+					all, unused := s.famSplit(o, sc.famCounts(&s, (*[16]uint8)(v.off[g*2*P:])))
+					wantAll, wantUnused := famBound(&s, o, g)
 					if all != wantAll || unused != wantUnused {
-						t.Fatalf("%v, %d members, %v: famLast = %d, %d; famBound %d, %d", r, len(members), o, all, unused, wantAll, wantUnused)
+						t.Fatalf("%v, %d members, %v: famSplit = %d, %d; famBound %d, %d", r, len(members), o, all, unused, wantAll, wantUnused)
 					}
 				}
 			}
@@ -105,62 +97,80 @@ func TestFamilyBound(t *testing.T) {
 	}
 }
 
-// famBound is famLast from a table of the prefix's classes: for each
-// class of the sums of P−1 pegs, the feedbacks it can end in.
-func famBound(s *set, o Objective, b0, b1, b2, t0, t1, t2 uint64) (all, unused int64) {
+// famBound is famSplit from the codes: each member's feedback against the
+// first P−1 pegs of guess g, and for each such class the feedbacks it can
+// end in.
+func famBound(s *set, o Objective, g int) (all, unused int64) {
 	v := s.v
 	P := v.P
-	j := P - 1
+	sp := v.sp
+	guess := sp.Code(g).Colors()[:P-1]
+	var gc [mm.MaxColors]int
+	for _, k := range guess {
+		gc[k]++
+	}
+	size := map[[2]int]int{}
+	counted := s.members[:min(len(s.members), 64*famPlanes)]
+	for _, c := range counted {
+		code := sp.Code(int(c)).Colors()
+		var cc [mm.MaxColors]int
+		for _, k := range code {
+			cc[k]++
+		}
+		b, t := 0, 0
+		for i, k := range guess {
+			if code[i] == k {
+				b++
+			}
+		}
+		for k := range gc {
+			t += min(gc[k], cc[k])
+		}
+		size[[2]int{b, t}]++
+	}
 	var reach uint64
-	for b := 0; b <= j; b++ {
-		for t := b; t <= j; t++ {
-			n := 0
-			for i := 0; i < 64; i++ {
-				if s.famValid>>i&1 != 0 && int(b0>>i&1|b1>>i&1<<1|b2>>i&1<<2) == b && int(t0>>i&1|t1>>i&1<<1|t2>>i&1<<2) == t {
-					n++
+	for bt, n := range size {
+		b, t := bt[0], bt[1]
+		k, ku := 0, 0
+		var rc uint64
+		for b2 := b; b2 <= b+1; b2++ {
+			for t2 := t; t2 <= t+1 && t2 <= P; t2++ {
+				if b2 > t2 || b2 == P-1 && t2 == P {
+					continue
+				}
+				k++
+				rc |= 1 << (b2<<v.shift | t2)
+				if t2-t >= b2-b {
+					ku++
 				}
 			}
-			k, ku := 0, 0
-			var rc uint64
-			for b2 := b; b2 <= b+1; b2++ {
-				for t2 := t; t2 <= t+1 && t2 <= P; t2++ {
-					if b2 > t2 || b2 == P-1 && t2 == P {
-						continue
-					}
-					k++
-					rc |= 1 << (b2<<v.shift | t2)
-					if t2-t >= b2-b {
-						ku++
-					}
-				}
-			}
-			switch o {
-			case Largest:
-				all = max(all, int64((n+k-1)/k))
-				unused = max(unused, int64((n+ku-1)/ku))
-			case SumSquares:
-				all += evenSquares(n, k)
-				unused += evenSquares(n, ku)
-			case NegParts:
-				if n != 0 {
-					all -= int64(min(n, k))
-					unused -= int64(min(n, ku))
-					reach |= rc
-				}
-			}
+		}
+		switch o {
+		case Largest:
+			all = max(all, int64((n+k-1)/k))
+			unused = max(unused, int64((n+ku-1)/ku))
+		case SumSquares:
+			all += evenSquares(int64(n), int64(k))
+			unused += evenSquares(int64(n), int64(ku))
+		case NegParts:
+			all -= int64(min(n, k))
+			unused -= int64(min(n, ku))
+			reach |= rc
 		}
 	}
 	if o == NegParts {
 		all = max(all, -int64(bits.OnesCount64(reach)))
 		unused = max(unused, all)
 	}
-	return v.famRest(s, o, all, unused)
-}
-
-// evenSquares returns Σ n² of n codes split as evenly as can be into k.
-func evenSquares(n, k int) int64 {
-	q, r := int64(n/k), int64(n%k)
-	return r*(q+1)*(q+1) + (int64(k)-r)*q*q
+	rest := len(s.members) - len(counted)
+	if rest == 0 {
+		return all, unused
+	}
+	if o == NegParts {
+		p := -int64(v.pairs)
+		return max(all-int64(rest), p), max(unused-int64(rest), p)
+	}
+	return o.bound(all, 0, rest, v.pairs), o.bound(unused, 0, rest, v.pairs)
 }
 
 // TestFamiliesMatchFullScan checks scans that drop guesses by their

@@ -1,13 +1,12 @@
 //go:build ignore
 
-// gen_family writes family_gen.go: for each number of pegs the bit-sliced
-// kernel takes and each objective but Σ n·ln n, the bound of the family of
-// guesses that share all their pegs but the last (family.go),
-// written out class by class with each class's number of feedbacks as a
-// constant, as gen_pairs.go writes the scoring: the scan takes one bound
-// for every few guesses, and a loop over a table of classes cost as much
-// as the scoring it saved. And Σ n·ln n of the classes of a guess's
-// first j pegs, the entropy bound's share of the prefix.
+// gen_family writes family_gen.go: for each number of pegs before the last
+// that the bit-sliced kernel takes, the count of a plane's members in each
+// class of their sums over those pegs, and the class-split bounds of a
+// family of guesses (family.go) from those counts, each class's number of
+// feedbacks a constant; written out class by class as gen_pairs.go writes
+// the scoring: the scan bounds a family once every few guesses, and loops
+// over a table of classes cost as much as the scoring they saved.
 package main
 
 import (
@@ -30,93 +29,7 @@ func main() {
 package engine
 
 import "math/bits"
-
-// famLast returns the bounds under o (not Σ n·ln n) of the family of the
-// guesses whose first P−1 pegs' sums over a plane are (b2 b1 b0) and
-// (t2 t1 t0), of its valid members: all for any last peg, unused for a
-// last peg of a colour the prefix lacks (family.go).
-func famLast(P int, o Objective, b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {
-	switch o {
 `)
-	objectives := []struct{ name, doc string }{
-		{"Largest", "the largest class"},
-		{"SumSquares", "Σ n²"},
-		{"NegParts", "minus the parts"},
-	}
-	for _, o := range objectives {
-		fmt.Fprintf(&b, "\tcase %s:\n\t\tswitch P {\n", o.name)
-		for p := 2; p <= maxSliced; p++ {
-			fmt.Fprintf(&b, "\t\tcase %d:\n\t\t\treturn famLast%s%d(b0, b1, b2, t0, t1, t2, valid)\n", p, o.name, p)
-		}
-		b.WriteString("\t\t}\n")
-	}
-	b.WriteString("\t}\n\treturn 0, 0\n}\n")
-	for _, o := range objectives {
-		for p := 2; p <= maxSliced; p++ {
-			fmt.Fprintf(&b, "\n// famLast%s%d is famLast for %s and %d pegs.\n", o.name, p, o.doc, p)
-			fmt.Fprintf(&b, "func famLast%s%d(b0, b1, b2, t0, t1, t2, valid uint64) (all, unused int64) {\n", o.name, p)
-			classes(&b, p-1)
-			cls := lastClasses(p)
-			used := map[int]bool{}
-			for _, c := range cls {
-				used[c.k], used[c.ku] = true, true
-			}
-			if o.name != "NegParts" {
-				for k := 1; k <= 4; k++ {
-					if used[k] {
-						fmt.Fprintf(&b, "k%d := &famTerm[%s][%d]\n", k, o.name, k)
-					}
-				}
-			} else {
-				b.WriteString("var reach uint64\n")
-			}
-			for _, c := range cls {
-				m := fmt.Sprintf("B%d&T%d", c.b, c.t)
-				switch o.name {
-				case "Largest":
-					if c.k == c.ku {
-						fmt.Fprintf(&b, "x := k%d[bits.OnesCount64(%s)&127]\nall = max(all, x)\nunused = max(unused, x)\n", c.k, m)
-					} else {
-						fmt.Fprintf(&b, "n := bits.OnesCount64(%s)&127\nall = max(all, k%d[n])\nunused = max(unused, k%d[n])\n", m, c.k, c.ku)
-					}
-				case "NegParts":
-					fmt.Fprintf(&b, "if n := int64(bits.OnesCount64(%s)); n != 0 {\nall -= min(n, %d)\nunused -= min(n, %d)\nreach |= %#x\n}\n", m, c.k, c.ku, c.reach)
-				default:
-					if c.k == c.ku {
-						fmt.Fprintf(&b, "x := k%d[bits.OnesCount64(%s)&127]\nall += x\nunused += x\n", c.k, m)
-					} else {
-						fmt.Fprintf(&b, "n := bits.OnesCount64(%s)&127\nall += k%d[n]\nunused += k%d[n]\n", m, c.k, c.ku)
-					}
-				}
-			}
-			if o.name == "NegParts" {
-				b.WriteString("all = max(all, -int64(bits.OnesCount64(reach)))\nunused = max(unused, all)\n")
-			}
-			b.WriteString("return all, unused\n}\n")
-		}
-	}
-	b.WriteString(`
-// famPrefixNLogN returns Σ n·ln n of the classes of the first plane's
-// valid members by their sums over the first j pegs of a guess.
-func famPrefixNLogN(j int, b0, b1, b2, t0, t1, t2, valid uint64) int64 {
-	switch j {
-`)
-	for j := 1; j < maxSliced; j++ {
-		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn famPrefixNLogN%d(b0, b1, b2, t0, t1, t2, valid)\n", j, j)
-	}
-	b.WriteString("\t}\n\treturn 0\n}\n")
-	for j := 1; j < maxSliced; j++ {
-		fmt.Fprintf(&b, "\n// famPrefixNLogN%d is famPrefixNLogN for %d pegs.\n", j, j)
-		fmt.Fprintf(&b, "func famPrefixNLogN%d(b0, b1, b2, t0, t1, t2, valid uint64) int64 {\n", j)
-		classes(&b, j)
-		b.WriteString("q, tab := int64(0), &smallNLogN\n")
-		for bl := 0; bl <= j; bl++ {
-			for t := bl; t <= j; t++ {
-				fmt.Fprintf(&b, "q += tab[bits.OnesCount64(B%d&T%d)&127]\n", bl, t)
-			}
-		}
-		b.WriteString("return q\n}\n")
-	}
 	b.WriteString(`
 // famCount adds to c, class by class in row order (black pegs, then the
 // pegs in all), the valid members of a plane by their sums over the first
@@ -141,7 +54,114 @@ func famCount(j int, c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 		}
 		b.WriteString("}\n")
 	}
-	src, err := format.Source(scoped(b.Bytes()))
+	b.WriteString(`
+// famPrefixNLogN returns Σ n·ln n of the classes of the valid members of a
+// plane by their sums over the first P−1 pegs of a guess of P, straight
+// from the sums: famCounts and famNLogN for a set of one plane.
+func famPrefixNLogN(P int, b0, b1, b2, t0, t1, t2, valid uint64) int64 {
+	switch P {
+`)
+	for p := 2; p <= maxSliced; p++ {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn famPrefixNLogN%d(b0, b1, b2, t0, t1, t2, valid)\n", p, p)
+	}
+	b.WriteString("\t}\n\treturn 0\n}\n")
+	for p := 2; p <= maxSliced; p++ {
+		fmt.Fprintf(&b, "\n// famPrefixNLogN%d is famPrefixNLogN for %d pegs.\n", p, p)
+		fmt.Fprintf(&b, "func famPrefixNLogN%d(b0, b1, b2, t0, t1, t2, valid uint64) int64 {\n", p)
+		classes(&b, p-1)
+		b.WriteString("q, tab := int64(0), &smallNLogN\n")
+		for bl := 0; bl < p; bl++ {
+			for t := bl; t < p; t++ {
+				fmt.Fprintf(&b, "q += tab[bits.OnesCount64(B%d&T%d)&127]\n", bl, t)
+			}
+		}
+		b.WriteString("return q\n}\n")
+	}
+	b.WriteString(`
+// famNLogN returns Σ n·ln n of the prefix classes c of P−1 pegs of P, and
+// the size of the largest.
+func famNLogN(P int, c *[64]int32) (q int64, most int32) {
+	switch P {
+`)
+	for p := 2; p <= maxSliced; p++ {
+		fmt.Fprintf(&b, "\tcase %d:\n\t\treturn famNLogN%d(c)\n", p, p)
+	}
+	b.WriteString("\t}\n\treturn 0, 0\n}\n")
+	for p := 2; p <= maxSliced; p++ {
+		fmt.Fprintf(&b, "\n// famNLogN%d is famNLogN for %d pegs.\n", p, p)
+		fmt.Fprintf(&b, "func famNLogN%d(c *[64]int32) (q int64, most int32) {\n", p)
+		for i := range lastClasses(p) {
+			fmt.Fprintf(&b, "q += nlogn(uint32(c[%d]))\nmost = max(most, c[%d])\n", i, i)
+		}
+		b.WriteString("return q, most\n}\n")
+	}
+	b.WriteString(`
+// famSplitOf returns the class-split bounds (family.go) under o, not
+// Σ n·ln n, of the prefix classes c of P−1 pegs of P: all for any last
+// peg, unused for one of a colour the prefix lacks.
+func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
+	switch o {
+`)
+	split := []struct{ name, doc string }{
+		{"Largest", "the largest class"},
+		{"SumSquares", "Σ n²"},
+		{"NegParts", "minus the parts"},
+	}
+	for _, o := range split {
+		fmt.Fprintf(&b, "\tcase %s:\n\t\tswitch P {\n", o.name)
+		for p := 2; p <= maxSliced; p++ {
+			fmt.Fprintf(&b, "\t\tcase %d:\n\t\t\treturn famSplit%s%d(c)\n", p, o.name, p)
+		}
+		b.WriteString("\t\t}\n")
+	}
+	b.WriteString("\t}\n\treturn 0, 0\n}\n")
+	for _, o := range split {
+		for p := 2; p <= maxSliced; p++ {
+			fmt.Fprintf(&b, "\n// famSplit%s%d is famSplitOf for %s and %d pegs.\n", o.name, p, o.doc, p)
+			fmt.Fprintf(&b, "func famSplit%s%d(c *[64]int32) (all, unused int64) {\n", o.name, p)
+			if o.name == "NegParts" {
+				b.WriteString("var reach uint64\n")
+			}
+			cls := lastClasses(p)
+			if o.name == "Largest" {
+				// ⌈s/K⌉ is largest where s is, for each K:
+				// the largest class of each K, then one
+				// division each.
+				used := map[int]bool{}
+				for _, cl := range cls {
+					used[cl.k], used[cl.ku] = true, true
+				}
+				for k := 1; k <= 4; k++ {
+					if used[k] {
+						fmt.Fprintf(&b, "var m%d, u%d int32\n", k, k)
+					}
+				}
+				for i, cl := range cls {
+					fmt.Fprintf(&b, "m%d = max(m%d, c[%d])\nu%d = max(u%d, c[%d])\n", cl.k, cl.k, i, cl.ku, cl.ku, i)
+				}
+				for k := 1; k <= 4; k++ {
+					if used[k] {
+						fmt.Fprintf(&b, "all = max(all, (int64(m%d)+%d)/%d)\nunused = max(unused, (int64(u%d)+%d)/%d)\n", k, k-1, k, k, k-1, k)
+					}
+				}
+			}
+			for i, cl := range cls {
+				switch o.name {
+				case "Largest":
+				case "SumSquares":
+					fmt.Fprintf(&b, "all += evenSquares%d(int64(c[%d]))\n", cl.k, i)
+					fmt.Fprintf(&b, "unused += evenSquares%d(int64(c[%d]))\n", cl.ku, i)
+				case "NegParts":
+					fmt.Fprintf(&b, "if n := int64(c[%d]); n != 0 {\nall -= min(n, %d)\nunused -= min(n, %d)\nreach |= %#x\n}\n", i, cl.k, cl.ku, cl.reach)
+				}
+			}
+			if o.name == "NegParts" {
+				b.WriteString("all = max(all, -int64(bits.OnesCount64(reach)))\nunused = max(unused, all)\n")
+			}
+			b.WriteString("return all, unused\n}\n")
+		}
+	}
+	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -150,36 +170,16 @@ func famCount(j int, c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 	}
 }
 
-// scoped is src with each class's statements, which start at a line
-// "x := …" or "n := …" or "if n :=", in a block of their own.
-func scoped(src []byte) []byte {
-	var out bytes.Buffer
-	open := false
-	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
-		starts := bytes.HasPrefix(line, []byte("x := ")) || bytes.HasPrefix(line, []byte("n := "))
-		ends := bytes.HasPrefix(line, []byte("all = max(all, -")) || bytes.HasPrefix(line, []byte("return all"))
-		if open && (starts || ends) {
-			out.WriteString("}\n")
-			open = false
-		}
-		if starts {
-			out.WriteString("{\n")
-			open = true
-		}
-		out.Write(line)
-	}
-	return out.Bytes()
-}
-
-// A class of a prefix of P−1 pegs: its sums, and the feedbacks it can end
-// in with any last peg (k) and with one of a colour the prefix lacks (ku),
-// as family.go counts them.
+// A class of a prefix of P−1 pegs: the feedbacks it can end in with any
+// last peg (k) and with one of a colour the prefix lacks (ku), and their
+// keys, as family.go's comment counts them.
 type class struct {
-	b, t, k, ku int
-	reach       uint64
+	k, ku int
+	reach uint64
 }
 
-// lastClasses returns the classes of a prefix of p−1 pegs of p.
+// lastClasses returns the classes of a prefix of p−1 pegs of p, in row
+// order.
 func lastClasses(p int) []class {
 	shift := 0
 	for 1<<shift <= p {
@@ -189,7 +189,7 @@ func lastClasses(p int) []class {
 	var cls []class
 	for bl := 0; bl <= j; bl++ {
 		for t := bl; t <= j; t++ {
-			c := class{b: bl, t: t}
+			var c class
 			for b2 := bl; b2 <= bl+1; b2++ {
 				for t2 := t; t2 <= t+1 && t2 <= p; t2++ {
 					if b2 > t2 || b2 == p-1 && t2 == p {

@@ -217,7 +217,6 @@ var buildTables = sync.OnceFunc(func() {
 	for n := range smallNLogN {
 		smallNLogN[n] = t[n]
 	}
-	buildFamTerms()
 })
 
 // fixedLog returns ln p for a prime p as a fixed-point number with 32

@@ -22,10 +22,11 @@ type set struct {
 	// The members' packed codes side by side, for scoring a candidate at
 	// a time.
 	packed []uint64
-	// For guess families (family.go): the members of the first plane,
-	// and the entropy bound's shares, ready once famReady has run.
-	famValid uint64
+	// For guess families (family.go), ready once famReady has run: the
+	// members counted, and the shares of the last peg's kinds.
+	famN     int
 	famKind  [planeWords]int64
+	famMost  [planeWords]int32
 	famShift int64
 }
 
@@ -94,13 +95,13 @@ type scratch struct {
 	lastSet *set
 	lastGen uint64
 	// famPre[w] holds the sums of plane w over the first pegs of the
-	// last family whose entropy was bounded (family.go), whose first
-	// offsets were famKey, against famSet. famChecked counts the
-	// families a scan bounded, famDropped the guesses it dropped.
+	// last family bounded (family.go), whose first offsets were famKey,
+	// against famSet; famCnt its classes.
 	famPre [][maxSliced + 1][6]uint64
 	famKey uint64
 	famSet *set
 	famGen uint64
+	famCnt [64]int32
 	// famThr is famThreshold's last answer, for famThrObj and
 	// famThrLimit against famThrSet.
 	famThr      int64
@@ -108,8 +109,10 @@ type scratch struct {
 	famThrObj   Objective
 	famThrSet   *set
 	famThrGen   uint64
-	famChecked  int64
-	famDropped  int64
+	// famChecked counts the families a scan bounded, famDropped the
+	// guesses it dropped.
+	famChecked int64
+	famDropped int64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 }
