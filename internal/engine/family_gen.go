@@ -667,9 +667,9 @@ func famNLogN7(c *[64]int32) (q int64, most int32) {
 	return q, most
 }
 
-// famSplitOf returns the class-split bounds (family.go) under o, not
-// Σ n·ln n, of the prefix classes c of P−1 pegs of P: all for any last
-// peg, unused for one of a colour the prefix lacks.
+// famSplitOf returns the class-split bounds (family.go) under o, the
+// largest class or the parts, of the prefix classes c of P−1 pegs of P:
+// all for any last peg, unused for one of a colour the prefix lacks.
 func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
 	switch o {
 	case Largest:
@@ -686,21 +686,6 @@ func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
 			return famSplitLargest6(c)
 		case 7:
 			return famSplitLargest7(c)
-		}
-	case SumSquares:
-		switch P {
-		case 2:
-			return famSplitSumSquares2(c)
-		case 3:
-			return famSplitSumSquares3(c)
-		case 4:
-			return famSplitSumSquares4(c)
-		case 5:
-			return famSplitSumSquares5(c)
-		case 6:
-			return famSplitSumSquares6(c)
-		case 7:
-			return famSplitSumSquares7(c)
 		}
 	case NegParts:
 		switch P {
@@ -965,202 +950,6 @@ func famSplitLargest7(c *[64]int32) (all, unused int64) {
 	unused = max(unused, (int64(u3)+2)/3)
 	all = max(all, (int64(m4)+3)/4)
 	unused = max(unused, (int64(u4)+3)/4)
-	return all, unused
-}
-
-// famSplitSumSquares2 is famSplitOf for Σ n² and 2 pegs.
-func famSplitSumSquares2(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares3(int64(c[1]))
-	unused += evenSquares2(int64(c[1]))
-	all += evenSquares2(int64(c[2]))
-	unused += evenSquares2(int64(c[2]))
-	return all, unused
-}
-
-// famSplitSumSquares3 is famSplitOf for Σ n² and 3 pegs.
-func famSplitSumSquares3(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares4(int64(c[1]))
-	unused += evenSquares3(int64(c[1]))
-	all += evenSquares4(int64(c[2]))
-	unused += evenSquares3(int64(c[2]))
-	all += evenSquares3(int64(c[3]))
-	unused += evenSquares3(int64(c[3]))
-	all += evenSquares3(int64(c[4]))
-	unused += evenSquares2(int64(c[4]))
-	all += evenSquares2(int64(c[5]))
-	unused += evenSquares2(int64(c[5]))
-	return all, unused
-}
-
-// famSplitSumSquares4 is famSplitOf for Σ n² and 4 pegs.
-func famSplitSumSquares4(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares4(int64(c[1]))
-	unused += evenSquares3(int64(c[1]))
-	all += evenSquares4(int64(c[2]))
-	unused += evenSquares3(int64(c[2]))
-	all += evenSquares4(int64(c[3]))
-	unused += evenSquares3(int64(c[3]))
-	all += evenSquares3(int64(c[4]))
-	unused += evenSquares3(int64(c[4]))
-	all += evenSquares4(int64(c[5]))
-	unused += evenSquares3(int64(c[5]))
-	all += evenSquares4(int64(c[6]))
-	unused += evenSquares3(int64(c[6]))
-	all += evenSquares3(int64(c[7]))
-	unused += evenSquares3(int64(c[7]))
-	all += evenSquares3(int64(c[8]))
-	unused += evenSquares2(int64(c[8]))
-	all += evenSquares2(int64(c[9]))
-	unused += evenSquares2(int64(c[9]))
-	return all, unused
-}
-
-// famSplitSumSquares5 is famSplitOf for Σ n² and 5 pegs.
-func famSplitSumSquares5(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares4(int64(c[1]))
-	unused += evenSquares3(int64(c[1]))
-	all += evenSquares4(int64(c[2]))
-	unused += evenSquares3(int64(c[2]))
-	all += evenSquares4(int64(c[3]))
-	unused += evenSquares3(int64(c[3]))
-	all += evenSquares4(int64(c[4]))
-	unused += evenSquares3(int64(c[4]))
-	all += evenSquares3(int64(c[5]))
-	unused += evenSquares3(int64(c[5]))
-	all += evenSquares4(int64(c[6]))
-	unused += evenSquares3(int64(c[6]))
-	all += evenSquares4(int64(c[7]))
-	unused += evenSquares3(int64(c[7]))
-	all += evenSquares4(int64(c[8]))
-	unused += evenSquares3(int64(c[8]))
-	all += evenSquares3(int64(c[9]))
-	unused += evenSquares3(int64(c[9]))
-	all += evenSquares4(int64(c[10]))
-	unused += evenSquares3(int64(c[10]))
-	all += evenSquares4(int64(c[11]))
-	unused += evenSquares3(int64(c[11]))
-	all += evenSquares3(int64(c[12]))
-	unused += evenSquares3(int64(c[12]))
-	all += evenSquares3(int64(c[13]))
-	unused += evenSquares2(int64(c[13]))
-	all += evenSquares2(int64(c[14]))
-	unused += evenSquares2(int64(c[14]))
-	return all, unused
-}
-
-// famSplitSumSquares6 is famSplitOf for Σ n² and 6 pegs.
-func famSplitSumSquares6(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares4(int64(c[1]))
-	unused += evenSquares3(int64(c[1]))
-	all += evenSquares4(int64(c[2]))
-	unused += evenSquares3(int64(c[2]))
-	all += evenSquares4(int64(c[3]))
-	unused += evenSquares3(int64(c[3]))
-	all += evenSquares4(int64(c[4]))
-	unused += evenSquares3(int64(c[4]))
-	all += evenSquares4(int64(c[5]))
-	unused += evenSquares3(int64(c[5]))
-	all += evenSquares3(int64(c[6]))
-	unused += evenSquares3(int64(c[6]))
-	all += evenSquares4(int64(c[7]))
-	unused += evenSquares3(int64(c[7]))
-	all += evenSquares4(int64(c[8]))
-	unused += evenSquares3(int64(c[8]))
-	all += evenSquares4(int64(c[9]))
-	unused += evenSquares3(int64(c[9]))
-	all += evenSquares4(int64(c[10]))
-	unused += evenSquares3(int64(c[10]))
-	all += evenSquares3(int64(c[11]))
-	unused += evenSquares3(int64(c[11]))
-	all += evenSquares4(int64(c[12]))
-	unused += evenSquares3(int64(c[12]))
-	all += evenSquares4(int64(c[13]))
-	unused += evenSquares3(int64(c[13]))
-	all += evenSquares4(int64(c[14]))
-	unused += evenSquares3(int64(c[14]))
-	all += evenSquares3(int64(c[15]))
-	unused += evenSquares3(int64(c[15]))
-	all += evenSquares4(int64(c[16]))
-	unused += evenSquares3(int64(c[16]))
-	all += evenSquares4(int64(c[17]))
-	unused += evenSquares3(int64(c[17]))
-	all += evenSquares3(int64(c[18]))
-	unused += evenSquares3(int64(c[18]))
-	all += evenSquares3(int64(c[19]))
-	unused += evenSquares2(int64(c[19]))
-	all += evenSquares2(int64(c[20]))
-	unused += evenSquares2(int64(c[20]))
-	return all, unused
-}
-
-// famSplitSumSquares7 is famSplitOf for Σ n² and 7 pegs.
-func famSplitSumSquares7(c *[64]int32) (all, unused int64) {
-	all += evenSquares3(int64(c[0]))
-	unused += evenSquares3(int64(c[0]))
-	all += evenSquares4(int64(c[1]))
-	unused += evenSquares3(int64(c[1]))
-	all += evenSquares4(int64(c[2]))
-	unused += evenSquares3(int64(c[2]))
-	all += evenSquares4(int64(c[3]))
-	unused += evenSquares3(int64(c[3]))
-	all += evenSquares4(int64(c[4]))
-	unused += evenSquares3(int64(c[4]))
-	all += evenSquares4(int64(c[5]))
-	unused += evenSquares3(int64(c[5]))
-	all += evenSquares4(int64(c[6]))
-	unused += evenSquares3(int64(c[6]))
-	all += evenSquares3(int64(c[7]))
-	unused += evenSquares3(int64(c[7]))
-	all += evenSquares4(int64(c[8]))
-	unused += evenSquares3(int64(c[8]))
-	all += evenSquares4(int64(c[9]))
-	unused += evenSquares3(int64(c[9]))
-	all += evenSquares4(int64(c[10]))
-	unused += evenSquares3(int64(c[10]))
-	all += evenSquares4(int64(c[11]))
-	unused += evenSquares3(int64(c[11]))
-	all += evenSquares4(int64(c[12]))
-	unused += evenSquares3(int64(c[12]))
-	all += evenSquares3(int64(c[13]))
-	unused += evenSquares3(int64(c[13]))
-	all += evenSquares4(int64(c[14]))
-	unused += evenSquares3(int64(c[14]))
-	all += evenSquares4(int64(c[15]))
-	unused += evenSquares3(int64(c[15]))
-	all += evenSquares4(int64(c[16]))
-	unused += evenSquares3(int64(c[16]))
-	all += evenSquares4(int64(c[17]))
-	unused += evenSquares3(int64(c[17]))
-	all += evenSquares3(int64(c[18]))
-	unused += evenSquares3(int64(c[18]))
-	all += evenSquares4(int64(c[19]))
-	unused += evenSquares3(int64(c[19]))
-	all += evenSquares4(int64(c[20]))
-	unused += evenSquares3(int64(c[20]))
-	all += evenSquares4(int64(c[21]))
-	unused += evenSquares3(int64(c[21]))
-	all += evenSquares3(int64(c[22]))
-	unused += evenSquares3(int64(c[22]))
-	all += evenSquares4(int64(c[23]))
-	unused += evenSquares3(int64(c[23]))
-	all += evenSquares4(int64(c[24]))
-	unused += evenSquares3(int64(c[24]))
-	all += evenSquares3(int64(c[25]))
-	unused += evenSquares3(int64(c[25]))
-	all += evenSquares3(int64(c[26]))
-	unused += evenSquares2(int64(c[26]))
-	all += evenSquares2(int64(c[27]))
-	unused += evenSquares2(int64(c[27]))
 	return all, unused
 }
 

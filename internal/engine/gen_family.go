@@ -96,15 +96,14 @@ func famNLogN(P int, c *[64]int32) (q int64, most int32) {
 		b.WriteString("return q, most\n}\n")
 	}
 	b.WriteString(`
-// famSplitOf returns the class-split bounds (family.go) under o, not
-// Σ n·ln n, of the prefix classes c of P−1 pegs of P: all for any last
-// peg, unused for one of a colour the prefix lacks.
+// famSplitOf returns the class-split bounds (family.go) under o, the
+// largest class or the parts, of the prefix classes c of P−1 pegs of P:
+// all for any last peg, unused for one of a colour the prefix lacks.
 func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
 	switch o {
 `)
 	split := []struct{ name, doc string }{
 		{"Largest", "the largest class"},
-		{"SumSquares", "Σ n²"},
 		{"NegParts", "minus the parts"},
 	}
 	for _, o := range split {
@@ -148,9 +147,6 @@ func famSplitOf(P int, o Objective, c *[64]int32) (all, unused int64) {
 			for i, cl := range cls {
 				switch o.name {
 				case "Largest":
-				case "SumSquares":
-					fmt.Fprintf(&b, "all += evenSquares%d(int64(c[%d]))\n", cl.k, i)
-					fmt.Fprintf(&b, "unused += evenSquares%d(int64(c[%d]))\n", cl.ku, i)
 				case "NegParts":
 					fmt.Fprintf(&b, "if n := int64(c[%d]); n != 0 {\nall -= min(n, %d)\nunused -= min(n, %d)\nreach |= %#x\n}\n", i, cl.k, cl.ku, cl.reach)
 				}
