@@ -106,8 +106,9 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 	}
 	results = sc.results[:chunks]
 	clear(results)
-	// Families need the sums of the sliced kernel.
-	fam = fam && s.sliced
+	// Families need the sums of the sliced kernel, and a peg before the
+	// last.
+	fam = fam && s.sliced && s.v.P >= 2
 	famSize := s.v.famSize()
 	if fam {
 		s.famReady(o)
