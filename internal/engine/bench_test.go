@@ -76,18 +76,85 @@ var short = map[Objective]string{Largest: "knuth", SumSquares: "expected-size", 
 // secret: the nodes that make most of the time of a walk over 7 × 7, each
 // scoring its candidates against 823 543 guesses.
 func BenchmarkSmallNodes77(b *testing.B) {
+	sp, nodes := smallNodes77(b)
+	ch := &Chooser{V: For(sp), Obj: SumNLogN}
+	for b.Loop() {
+		for _, n := range nodes {
+			if _, err := ch.Choose(context.Background(), n.members, n.history, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkFamilies77 measures BenchmarkSmallNodes77's choices under each
+// objective without and with the bounds shared by guess families
+// (family.go), and reports the families bounded and the guesses dropped,
+// a node, of the guesses of its pool.
+func BenchmarkFamilies77(b *testing.B) {
+	sp, nodes := smallNodes77(b)
+	families77(b, sp, nodes)
+}
+
+// BenchmarkFamilies77Planes is BenchmarkFamilies77 on six nodes of 65 to
+// 512 candidates, and six of 513 to 4 096: sets of several planes.
+func BenchmarkFamilies77Planes(b *testing.B) {
+	sp, mid := nodes77(b, 65, 512, 6)
+	_, big := nodes77(b, 513, 4096, 6)
+	b.Run("65-512", func(b *testing.B) { families77(b, sp, mid) })
+	b.Run("513-4096", func(b *testing.B) { families77(b, sp, big) })
+}
+
+func families77(b *testing.B, sp *mm.Space, nodes []node77) {
+	guesses := 0
+	ch := &Chooser{V: For(sp)}
+	for _, n := range nodes {
+		guesses += len(ch.Pool(n.members, n.history))
+	}
+	for _, o := range objectives {
+		for _, on := range []bool{false, true} {
+			b.Run(short[o]+"/"+map[bool]string{false: "off", true: "on"}[on], func(b *testing.B) {
+				ch := &Chooser{V: For(sp), Obj: o, NoFamilies: !on}
+				wk := &worker{}
+				for b.Loop() {
+					for _, n := range nodes {
+						if _, err := ch.choose(context.Background(), wk, n.members, n.history, 1); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				per := float64(b.N * len(nodes))
+				b.ReportMetric(float64(guesses)/float64(len(nodes)), "guesses/node")
+				b.ReportMetric(float64(wk.sc.famChecked)/per, "families/node")
+				b.ReportMetric(float64(wk.sc.famDropped)/per, "dropped/node")
+			})
+		}
+	}
+}
+
+// A node77 is a node of a game of 7 × 7.
+type node77 struct {
+	members []uint32
+	history []mm.Code
+}
+
+// smallNodes77 returns twelve nodes of 12 to 64 candidates of 7 × 7, each
+// after random guesses against a random secret.
+func smallNodes77(b *testing.B) (*mm.Space, []node77) {
+	return nodes77(b, 12, 64, 12)
+}
+
+// nodes77 returns count nodes of lo to hi candidates of 7 × 7, each after
+// random guesses against a random secret.
+func nodes77(b *testing.B, lo, hi, count int) (*mm.Space, []node77) {
 	r := mm.Rules{Colors: 7, Pegs: 7}
 	sp, err := mm.SpaceOf(r)
 	if err != nil {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	type node struct {
-		members []uint32
-		history []mm.Code
-	}
-	var nodes []node
-	for len(nodes) < 12 {
+	var nodes []node77
+	for len(nodes) < count {
 		secret := sp.Code(rng.IntN(sp.Len()))
 		st, _ := mm.NewState(r, nil)
 		for range 8 {
@@ -99,11 +166,11 @@ func BenchmarkSmallNodes77(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if c.Len() > 64 {
+			if c.Len() > hi {
 				continue
 			}
-			if c.Len() >= 12 {
-				n := node{members: make([]uint32, c.Len())}
+			if c.Len() >= lo {
+				n := node77{members: make([]uint32, c.Len())}
 				for i := range n.members {
 					n.members[i] = uint32(c.Index(i))
 				}
@@ -115,14 +182,7 @@ func BenchmarkSmallNodes77(b *testing.B) {
 			break
 		}
 	}
-	ch := &Chooser{V: For(sp), Obj: SumNLogN}
-	for b.Loop() {
-		for _, n := range nodes {
-			if _, err := ch.Choose(context.Background(), n.members, n.history, 1); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	return sp, nodes
 }
 
 // BenchmarkRollout measures a walk of 6 × 5 by entropy with a win bonus of

@@ -24,6 +24,10 @@ type Chooser struct {
 	// Rollout, when on, has the guesses of some nodes chosen by playing
 	// the best few out.
 	Rollout Rollout
+	// NoFamilies turns off the bounds shared by the guesses that
+	// differ only in their last peg (family.go), which change no choice:
+	// for measuring them.
+	NoFamilies bool
 
 	pools poolCache
 }
@@ -114,7 +118,7 @@ func (ch *Chooser) chooseBy(ctx context.Context, wk *worker, members []uint32, h
 	}
 	pool := ch.pool(wk, members, history)
 	wk.set.load(v, members)
-	p, err := wk.set.scan(ctx, pool, ch.Obj, ch.Bonus, stop, workers, &wk.sc)
+	p, err := wk.set.scan(ctx, pool, ch.Obj, ch.Bonus, stop, workers, !ch.NoFamilies, &wk.sc)
 	if ch.ConsistentOnly {
 		for _, c := range members {
 			wk.cons[c>>6] = 0

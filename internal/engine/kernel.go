@@ -45,7 +45,12 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 		var empty int
 		score, empty = addScore(P, o, sizes, b0, b1, b2, t0, t1, t2)
 		rest -= 64
-		if rest > 0 && o.bound(score, empty, rest, k) > limit {
+		if rest <= 0 {
+			continue
+		}
+		// Σ n·ln n's bound from the spread kept for the set: past
+		// spreadTab, spread takes a logarithm.
+		if o == SumNLogN && score+s.spreads[w] > limit || o != SumNLogN && o.bound(score, empty, rest, k) > limit {
 			return 0, false, false
 		}
 	}

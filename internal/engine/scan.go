@@ -55,9 +55,11 @@ type stopRule struct {
 
 // scan scores every guess of pool against s and returns the best Pick
 // under o, a candidate's score lowered by bonus; stop may end it early.
+// With fam, each family of guesses that share all their pegs but the last
+// is bounded together (family.go).
 // With workers above 1 a large scan is shared among that many goroutines.
 // It returns ctx.Err() soon after ctx is done.
-func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, stop stopRule, workers int, sc *scratch) (Pick, error) {
+func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, stop stopRule, workers int, fam bool, sc *scratch) (Pick, error) {
 	codes := s.v.sp.Len()
 	// Chunk c is the word pool.lo + c of the pool's bits.
 	chunks := pool.hi - pool.lo
@@ -104,6 +106,13 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 	}
 	results = sc.results[:chunks]
 	clear(results)
+	// Families need the sums of the sliced kernel, and a peg before the
+	// last.
+	fam = fam && s.sliced && s.v.P >= 2
+	famSize := s.v.famSize()
+	if fam {
+		s.famReady(o)
+	}
 	work := func(sc *scratch) {
 		sc.ready(s)
 		for {
@@ -122,12 +131,30 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 			} else if base+scanChunk > codes {
 				x >>= base + scanChunk - codes
 			}
-			for ; x != 0; x &= x - 1 {
+			famEnd := 0 // the end of the last family bounded
+			for x != 0 {
 				g := base + bits.TrailingZeros64(x)
 				limit := int64(math.MaxInt64)
 				if low != math.MaxInt64 {
 					limit = low + margin
+					if fam && g >= famEnd {
+						// A new family: drop the guesses
+						// its bound rules out.
+						start := g - g%famSize
+						famEnd = start + famSize
+						d := sc.famDrop(s, g, o, limit)
+						if at := start - base; at >= 0 {
+							d <<= at
+						} else {
+							d >>= -at
+						}
+						sc.famDropped += int64(bits.OnesCount64(x & d))
+						if x &^= d; x&(1<<(g-base)) == 0 {
+							continue
+						}
+					}
 				}
+				x &= x - 1
 				score, cons, ok := sc.score(s, g, o, limit)
 				if !ok {
 					continue

@@ -16,9 +16,18 @@ type set struct {
 	stride  int      // words from one plane to the next, 2S
 	masks   []uint64 // [w·stride + offset]
 	last    uint64   // the members of the last plane
+	// spreads[w] is spread of the members past plane w into the
+	// variant's classes, for Σ n·ln n's bound as each plane is scored.
+	spreads []int64
 	// The members' packed codes side by side, for scoring a candidate at
 	// a time.
 	packed []uint64
+	// For guess families (family.go), ready once famReady has run: the
+	// members counted, and the shares of the last peg's kinds.
+	famN     int
+	famKind  [planeWords]int64
+	famMost  [planeWords]int32
+	famShift int64
 }
 
 // load makes s the set of members (ascending space indices).
@@ -50,6 +59,10 @@ func (s *set) load(v *Variant, members []uint32) {
 	s.masks = s.masks[:size]
 	clear(s.masks)
 	s.last = ^uint64(0) >> (63 - uint(n-1)%64)
+	s.spreads = s.spreads[:0]
+	for w := range W {
+		s.spreads = append(s.spreads, spread(max(0, n-64*(w+1)), v.pairs))
+	}
 	P2 := 2 * v.P
 	for j, c := range members {
 		m := (*[planeWords]uint64)(s.masks[(j>>6)*stride:])
@@ -81,6 +94,25 @@ type scratch struct {
 	lastOff [2]uint64
 	lastSet *set
 	lastGen uint64
+	// famPre[w] holds the sums of plane w over the first pegs of the
+	// last family bounded (family.go), whose first offsets were famKey,
+	// against famSet; famCnt its classes.
+	famPre [][maxSliced + 1][6]uint64
+	famKey uint64
+	famSet *set
+	famGen uint64
+	famCnt [64]int32
+	// famThr is famThreshold's last answer, for famThrObj and
+	// famThrLimit against famThrSet.
+	famThr      int64
+	famThrLimit int64
+	famThrObj   Objective
+	famThrSet   *set
+	famThrGen   uint64
+	// famChecked counts the families a scan bounded, famDropped the
+	// guesses it dropped.
+	famChecked int64
+	famDropped int64
 	// results holds a scan's best guess of each chunk.
 	results []Pick
 }

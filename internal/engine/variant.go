@@ -17,8 +17,11 @@
 // one (a class only grows as candidates are added), so a guess that is
 // already worse than the best so far is dropped before its last candidates
 // are counted; a set of one plane is scored in full, in code written out
-// for each number of pegs and objective. The choice is the same as scoring
-// every guess in full.
+// for each number of pegs and objective. And the guesses that share all
+// their pegs but the last are bounded together, from the classes their
+// common pegs make (family.go), most of them dropped unscored at the
+// small nodes of big spaces. The choice is the same as scoring every
+// guess in full.
 package engine
 
 import (
