@@ -21,16 +21,31 @@ var aloneBudgets = flag.Float64("huge.alone", 2, "BenchmarkFitFallbacks solver=a
 // does, and those whose code the solver found. solver=alone plays the same
 // games by consistent play from the solver alone (gametest.Alone: 64 codes
 // drawn a turn within -huge.alone budgets of conflicts, the one whose
-// answers split them best played; no counting of colours first), and
-// reports its conflicts too. Seconds a game: -benchtime 12x on 30 × 10.
+// answers split them best played), and reports its conflicts too;
+// solver=counted is solver=alone after Fit's first phase, which counts the
+// colours (as Fit, one colour a guess). Seconds a game: -benchtime 12x on
+// 30 × 10, but minutes for solver=alone.
 func BenchmarkFitFallbacks(b *testing.B) {
 	for _, r := range []mm.Rules{{Colors: 10, Pegs: 30}, {Colors: 20, Pegs: 100}} {
-		for _, solver := range []string{"true", "false", "alone"} {
+		for _, solver := range []string{"true", "false", "alone", "counted"} {
 			b.Run(fmt.Sprintf("%dx%d/solver=%s", r.Pegs, r.Colors, solver), func(b *testing.B) {
 				budget := DefaultFitBudget(r)
-				if solver == "alone" {
+				if solver == "alone" || solver == "counted" {
 					a := &gametest.Alone{Budget: budget, Budgets: *aloneBudgets}
-					gametest.PlayGames(b, r, a.Guess, budget, a.Counts())
+					guess := a.Guess
+					if solver == "counted" {
+						guess = func(st *mm.State) (mm.Code, error) {
+							count, err := counts(st)
+							if err != nil {
+								return mm.Code{}, err
+							}
+							if u := unknown(count); u >= 0 {
+								return codeOf(countGuess(r.Pegs, count, u, st.Rand())), nil
+							}
+							return a.Guess(st)
+						}
+					}
+					gametest.PlayGames(b, r, guess, budget, a.Counts())
 					b.ReportMetric(float64(a.MaxConflicts)/float64(a.Limit(r)), "maxwork/limit")
 					return
 				}
