@@ -18,14 +18,17 @@ import (
 // seed; and it plays the drawn code whose answers against the drawn codes
 // split them with the most entropy (the sampler's one-step score; ties to
 // the first drawn). Where the solver finds no code within its limit, it
-// plays a random code not played yet, a fallback. It counts its work in
-// its fields, to pass to PlayGames as counts.
+// plays Else's guess, or if Else is nil a random code not played yet (a
+// fallback). It counts its work in its fields, to pass to PlayGames as
+// counts.
 type Alone struct {
 	N       int           // codes drawn a turn (0: 64)
 	Budget  time.Duration // a guess's budget
 	Budgets float64       // the solver's limit, in budgets (0: 2)
+	// Else, if not nil, guesses where the solver found no code.
+	Else func(*mm.State) (mm.Code, error)
 
-	Fallbacks    int // guesses that did not fit, for want of a code found
+	Fallbacks    int // guesses where the solver found no code
 	Conflicts    int // the solver's work in all, in conflicts
 	MaxConflicts int // the most work a guess
 	Short        int // guesses drawn from fewer than N codes (limit or few left)
@@ -67,6 +70,9 @@ func (a *Alone) Guess(st *mm.State) (mm.Code, error) {
 	}
 	if len(codes) == 0 {
 		a.Fallbacks++
+		if a.Else != nil {
+			return a.Else(st)
+		}
 		rng := st.Rand()
 		for {
 			if c := mm.RandomCode(r, rng); !st.Guessed(c) {
