@@ -56,6 +56,10 @@ type BoundOptions struct {
 // it.
 const leafTable = MaxTable
 
+// wholeTable is the largest table of a search of every code that
+// LowerBoundWith builds: leafTable, but for tests of the searches by set.
+var wholeTable int64 = leafTable
+
 // LowerBound proves a lower bound of the least total number of guesses
 // that finds every code of r, any code being a guess, where the space is
 // too large to solve: it tries every guess, one per class of codes that
@@ -100,7 +104,7 @@ func LowerBoundWith(ctx context.Context, r mm.Rules, depth int, opts *BoundOptio
 		if err := checkFeedbacks(lb.r); err != nil {
 			return nil, err
 		}
-		if int64(sp.Len())*int64(sp.Len()) <= leafTable {
+		if int64(sp.Len())*int64(sp.Len()) <= wholeTable {
 			if lb.whole, err = newLeafSearch(sp, root); err != nil {
 				return nil, err
 			}
