@@ -36,6 +36,30 @@ type BoundProgress struct {
 	Best           int
 }
 
+// BoundOptions control LowerBoundWith. A nil *BoundOptions gives the
+// counting bound below the guesses tried and no news.
+type BoundOptions struct {
+	// Exact, if not 0, is the largest set whose bound is its exact
+	// optimum, found by the exact search, in place of the counting bound
+	// (or a search deeper): the least total number of guesses that finds
+	// its codes, any code being a guess. A set that large or smaller is
+	// solved wherever the search meets it, at the depth limit too.
+	Exact int
+	// Progress, if not nil, is called every second from another
+	// goroutine.
+	Progress func(BoundProgress)
+}
+
+// leafTable is the most memory the feedback table of an exact search of
+// small sets may take: a search on every code where that fits, or else
+// one per set of the bound's search that fits, shared by the sets below
+// it.
+const leafTable = MaxTable
+
+// wholeTable is the largest table of a search of every code that
+// LowerBoundWith builds: leafTable, but for tests of the searches by set.
+var wholeTable int64 = leafTable
+
 // LowerBound proves a lower bound of the least total number of guesses
 // that finds every code of r, any code being a guess, where the space is
 // too large to solve: it tries every guess, one per class of codes that
@@ -53,6 +77,20 @@ type BoundProgress struct {
 // Depth 1 is the counting bound of the best first guess. progress, if not
 // nil, is called every second from another goroutine.
 func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundProgress)) (*Bound, error) {
+	return LowerBoundWith(ctx, r, depth, &BoundOptions{Progress: progress})
+}
+
+// LowerBoundWith is LowerBound with options: opts.Exact puts the exact
+// optimum of each set of up to that many codes in place of its counting
+// bound, which raises the bound at the cost of the exact searches.
+func LowerBoundWith(ctx context.Context, r mm.Rules, depth int, opts *BoundOptions) (*Bound, error) {
+	if opts == nil {
+		opts = &BoundOptions{}
+	}
+	progress := opts.Progress
+	if opts.Exact < 0 {
+		return nil, fmt.Errorf("mastermind: lower bound of exact sets of %d codes; want 0 or more", opts.Exact)
+	}
 	if depth < 1 {
 		return nil, fmt.Errorf("mastermind: lower bound depth %d; want at least 1", depth)
 	}
@@ -60,8 +98,19 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 	if err != nil {
 		return nil, err
 	}
-	lb := &lower{r: sp.Rules(), sp: sp, win: sp.SolvedKey(), fill: fillTable(sp.Len(), answers(sp.Rules()))}
+	lb := &lower{r: sp.Rules(), sp: sp, win: sp.SolvedKey(), fill: fillTable(sp.Len(), answers(sp.Rules())), exact: opts.Exact}
 	root := sp.All()
+	if lb.exact > 0 {
+		if err := checkFeedbacks(lb.r); err != nil {
+			return nil, err
+		}
+		if int64(sp.Len())*int64(sp.Len()) <= wholeTable {
+			if lb.whole, err = newLeafSearch(sp, root); err != nil {
+				return nil, err
+			}
+			defer lb.whole.release()
+		}
+	}
 	st, err := mm.NewState(r, nil)
 	if err != nil {
 		return nil, err
@@ -109,7 +158,7 @@ func LowerBound(ctx context.Context, r mm.Rules, depth int, progress func(BoundP
 				cutoff = best.Total
 			}
 			var n int64
-			if total, n, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1, cutoff); err != nil {
+			if total, n, err = lb.split(ctx, root, []mm.Code{sp.Code(f.guess)}, f.guess, depth-1, cutoff, lb.whole); err != nil {
 				return nil, err
 			}
 			sets += n
@@ -132,6 +181,73 @@ type lower struct {
 	win  int
 	fill []int        // fill[n]: the counting bound of n codes
 	sets atomic.Int64 // bounded so far, for news
+	// exact is BoundOptions.Exact, and whole the exact search of every
+	// code that solves the sets of up to exact codes, if its table fits;
+	// if not, each set that fits gets its own for the sets below it.
+	exact int
+	whole *leafSearch
+}
+
+// A leafSearch is an exact search whose candidates hold every set it is
+// asked to solve.
+type leafSearch struct{ s *search }
+
+// newLeafSearch builds the exact search of the codes of set.
+func newLeafSearch(sp *mm.Space, set *mm.Set) (*leafSearch, error) {
+	p, err := newProblem(sp, set)
+	if err != nil {
+		return nil, err
+	}
+	n := int64(set.Len())
+	mem := max(64<<10, min(DefaultMemory, 4*n*n))
+	// One worker a call: the bound's search shares out the cores.
+	return &leafSearch{&search{p: p, tt: newTable(mem), ttMin: ttMin, probeMin: probeMin, start: time.Now()}}, nil
+}
+
+func (ls *leafSearch) release() {
+	s := ls.s
+	s.p.release()
+	s.tt.release()
+	s.spareMu.Lock()
+	for _, w := range s.spare {
+		w.releaseFrames()
+	}
+	s.spare = nil
+	s.spareMu.Unlock()
+}
+
+// cost returns the least total number of guesses that finds every code of
+// set, the codes left after the guesses of hist, if that is below cutoff;
+// otherwise a value of at least cutoff.
+func (ls *leafSearch) cost(ctx context.Context, set *mm.Set, hist []mm.Code, cutoff int) (int, error) {
+	p := ls.s.p
+	cols := make([]uint16, set.Len())
+	for i := range cols {
+		c, ok := slices.BinarySearch(p.cols, int32(set.Index(i)))
+		if !ok {
+			return 0, fmt.Errorf("%w: bound: %v is not among the exact search's codes", ErrInternal, set.Code(i))
+		}
+		cols[i] = uint16(c)
+	}
+	h := make([]int32, len(hist))
+	for i, g := range hist {
+		x, ok := p.sp.Index(g)
+		if !ok {
+			return 0, fmt.Errorf("%w: bound: guess %v is not a code", ErrInternal, g)
+		}
+		h[i] = int32(x)
+	}
+	if cutoff <= 0 || cutoff > inf {
+		cutoff = inf
+	}
+	var stop halt
+	w := ls.s.getWorker(ctx, &stop, h)
+	r := w.solve(cols, key{}, len(cols), int32(cutoff), 0)
+	ls.s.putWorker(w)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return int(r.cost), nil
 }
 
 // answers returns the number of answers other than the win that a guess
@@ -245,7 +361,9 @@ func (lb *lower) least(set *mm.Set, pool []int, sets *int64) int {
 // that the count, as the bound, is the same on every run. (A room that
 // shrank with the bounds of the classes done would prune more, but by an
 // amount that depends on which core finished first.)
-func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int, cutoff int) (int, int64, error) {
+//
+// ex, if not nil, is an exact search whose codes hold set's.
+func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, depth int, cutoff int, ex *leafSearch) (int, int64, error) {
 	if cutoff <= 0 {
 		cutoff = math.MaxInt
 	}
@@ -286,7 +404,7 @@ func (lb *lower) split(ctx context.Context, set *mm.Set, hist []mm.Code, g int, 
 				if cutoff != math.MaxInt {
 					room = cutoff - (counting - own)
 				}
-				v, err := lb.bound(ctx, b.Set, hist, depth, room, &sets[i])
+				v, err := lb.bound(ctx, b.Set, hist, depth, room, &sets[i], ex)
 				if err != nil {
 					mu.Lock()
 					first = cmpErr(first, err)
@@ -334,19 +452,35 @@ func cmpErr(a, b error) error {
 
 // bound returns the bound of set, the codes left after the guesses of
 // hist, depth guesses deep, or a value of at least cutoff if it is that
-// high.
+// high. A set of up to lb.exact codes is bounded by its exact optimum,
+// with ex, an exact search whose codes hold set's, or one built for it.
 //
 // It adds the sets it bounds to *sets as well as to lb.sets.
-func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64) (int, error) {
+func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64, ex *leafSearch) (int, error) {
 	n := set.Len()
-	if n <= 2 || depth == 0 {
+	if n <= 2 {
 		return lb.fill[n], nil // one code takes one guess, two take three
+	}
+	if n > lb.exact && depth == 0 {
+		return lb.fill[n], nil
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	if lb.exact > 0 && ex == nil && int64(n)*int64(lb.sp.Len()) <= leafTable {
+		var err error
+		if ex, err = newLeafSearch(lb.sp, set); err != nil {
+			return 0, err
+		}
+		defer ex.release()
+	}
+	if n <= lb.exact {
+		lb.sets.Add(1)
+		*sets++
+		return ex.cost(ctx, set, hist, cutoff)
+	}
 	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
-	if depth == 1 {
+	if depth == 1 && lb.exact == 0 {
 		return min(cutoff, lb.least(set, pool, sets)), nil
 	}
 	order := lb.order(set, pool, sets)
@@ -361,7 +495,7 @@ func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth i
 			if lb.sp.Key(b.Feedback) == lb.win {
 				continue
 			}
-			v, err := lb.bound(ctx, b.Set, next, depth-1, best-total, sets)
+			v, err := lb.bound(ctx, b.Set, next, depth-1, best-total, sets, ex)
 			if err != nil {
 				return 0, err
 			}

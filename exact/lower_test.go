@@ -73,13 +73,15 @@ func TestLowerBoundSetsSame(t *testing.T) {
 	for _, tc := range []struct {
 		r     mm.Rules
 		depth int
+		exact int
 	}{
-		{mm.Rules{Colors: 6, Pegs: 4}, 2},
-		{mm.Rules{Colors: 4, Pegs: 4}, 3},
+		{mm.Rules{Colors: 6, Pegs: 4}, 2, 0},
+		{mm.Rules{Colors: 4, Pegs: 4}, 3, 0},
+		{mm.Rules{Colors: 6, Pegs: 4}, 2, 32},
 	} {
 		var first *exact.Bound
 		for range 20 {
-			b, err := exact.LowerBound(context.Background(), tc.r, tc.depth, nil)
+			b, err := exact.LowerBoundWith(context.Background(), tc.r, tc.depth, &exact.BoundOptions{Exact: tc.exact})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,5 +93,50 @@ func TestLowerBoundSetsSame(t *testing.T) {
 				t.Fatalf("LowerBound(%v, %d) = %+v, then %+v; want the same", tc.r, tc.depth, *first, *b)
 			}
 		}
+	}
+}
+
+// TestLowerBoundExact checks the bound with the exact optima of small sets
+// in place of the counting bound: never above the optimum, never below
+// the counting bound, and the optimum itself where every class below the
+// first guess is solved exactly.
+func TestLowerBoundExact(t *testing.T) {
+	for _, tc := range []struct {
+		r     mm.Rules
+		depth int
+		exact int
+		want  int
+	}{
+		{mm.Rules{Colors: 4, Pegs: 4, Distinct: true}, 2, 24, 86}, // the optimum: every class solved
+		{mm.Rules{Colors: 5, Pegs: 4}, 2, 625, 2463},
+		{mm.Rules{Colors: 6, Pegs: 4}, 2, 16, 5545},
+		{mm.Rules{Colors: 6, Pegs: 4}, 2, 64, 5625},
+		{mm.Rules{Colors: 6, Pegs: 3, Distinct: true}, 3, 8, 436},
+		{mm.Rules{Colors: 7, Pegs: 3}, 2, 12, 1459},
+	} {
+		r := tc.r
+		st, _ := mm.NewState(r, nil)
+		opt, err := exact.Solve(context.Background(), st, &exact.Options{AnyWorstCase: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		counting, err := exact.LowerBound(context.Background(), r, tc.depth, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := exact.LowerBoundWith(context.Background(), r, tc.depth, &exact.BoundOptions{Exact: tc.exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v depth %d, exact %d: %d (counting %d, optimum %d), %d sets", r, tc.depth, tc.exact, b.Total, counting.Total, opt.Total, b.Sets)
+		if b.Total > opt.Total || b.Total < counting.Total {
+			t.Errorf("%v depth %d, exact %d: bound %d; the counting bound is %d, the optimum %d", r, tc.depth, tc.exact, b.Total, counting.Total, opt.Total)
+		}
+		if b.Total != tc.want {
+			t.Errorf("%v depth %d, exact %d: bound %d; want %d", r, tc.depth, tc.exact, b.Total, tc.want)
+		}
+	}
+	if _, err := exact.LowerBoundWith(context.Background(), mm.Rules{Colors: 6, Pegs: 4}, 2, &exact.BoundOptions{Exact: -1}); err == nil {
+		t.Error("LowerBoundWith took exact sets of -1 codes")
 	}
 }

@@ -64,16 +64,18 @@ func OptimumFile(r mm.Rules) string { return "optimal/" + OptimumName(r) + ".jso
 // SortOptima puts rows in the table's order: repeated colours first, then
 // by pegs and colours.
 func SortOptima(rows []Optimum) {
-	slices.SortFunc(rows, func(a, b Optimum) int {
-		da, db := 0, 0
-		if a.Rules.Distinct {
-			da = 1
-		}
-		if b.Rules.Distinct {
-			db = 1
-		}
-		return cmp.Or(cmp.Compare(da, db), cmp.Compare(a.Rules.Pegs, b.Rules.Pegs), cmp.Compare(a.Rules.Colors, b.Rules.Colors))
-	})
+	slices.SortFunc(rows, compareOptima)
+}
+
+func compareOptima(a, b Optimum) int {
+	da, db := 0, 0
+	if a.Rules.Distinct {
+		da = 1
+	}
+	if b.Rules.Distinct {
+		db = 1
+	}
+	return cmp.Or(cmp.Compare(da, db), cmp.Compare(a.Rules.Pegs, b.Rules.Pegs), cmp.Compare(a.Rules.Colors, b.Rules.Colors))
 }
 
 // WriteOptima writes rows as optimal.csv, in the table's order.

@@ -260,20 +260,36 @@ func header(name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
+	f, err := ReadHeader(bytes.NewReader(b))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w (%s)", err, name)
 	}
-	defer zr.Close()
-	dec := json.NewDecoder(zr)
+	return f, nil
+}
+
+// ReadHeader reads what a file written by Write says before its tree,
+// gzipped or not: its rules, strategy, settings and the games, total and
+// worst case it states, with no tree. It reads no further than the tree's
+// start, so it is cheap on the largest files; Replay checks the figures.
+func ReadHeader(r io.Reader) (*File, error) {
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("mastermind: tree file: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReader(zr)
+	}
+	dec := json.NewDecoder(br)
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, fmt.Errorf("mastermind: tree file %s: not a JSON object", name)
+		return nil, errors.New("mastermind: tree file: not a JSON object")
 	}
 	var h fileJSON
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("mastermind: tree file: %w", err)
 		}
 		var v any
 		switch t {
@@ -285,18 +301,25 @@ func header(name string) (*File, error) {
 			v = &h.Strategy
 		case "settings":
 			v = &h.Settings
+		case "games":
+			v = &h.Games
+		case "total":
+			v = &h.Total
+		case "max":
+			v = &h.Max
 		default:
 			v = new(json.RawMessage)
 		}
 		if err := dec.Decode(v); err != nil {
-			return nil, fmt.Errorf("mastermind: tree file %s: %w", name, err)
+			return nil, fmt.Errorf("mastermind: tree file: %w", err)
 		}
 	}
 	return headerFile(h), nil
 }
 
 func headerFile(h fileJSON) *File {
-	return &File{Rules: h.Rules.rules().WithDefaults(), Strategy: h.Strategy, Settings: h.Settings}
+	return &File{Rules: h.Rules.rules().WithDefaults(), Strategy: h.Strategy, Settings: h.Settings,
+		Games: h.Games, Total: h.Total, Max: h.Max}
 }
 
 func sameSettings(a, b map[string]string) bool {

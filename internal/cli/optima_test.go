@@ -90,6 +90,13 @@ func TestBound(t *testing.T) {
 	if _, _, err := runCmd(t, "", "bound", "--depth", "0"); err == nil || !strings.Contains(err.Error(), "--depth") {
 		t.Errorf("bound --depth 0: %v", err)
 	}
+	out = mustRun(t, "", "bound", "--colors", "6", "--pegs", "4", "--depth", "2", "--exact", "64")
+	if !strings.HasPrefix(out, "6 colours × 4 pegs: every strategy needs at least 5625 guesses in all (mean 4.3403), by every guess 2 deep;") {
+		t.Errorf("bound --exact 64 = %q", out)
+	}
+	if _, _, err := runCmd(t, "", "bound", "--exact", "-1"); err == nil || !strings.Contains(err.Error(), "--exact") {
+		t.Errorf("bound --exact -1: %v", err)
+	}
 }
 
 // TestFileJournal checks that a journal kept in files gives back, when
