@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 )
@@ -46,25 +45,18 @@ func WriteBounds(w io.Writer, rows []BoundRow) error {
 
 // ReadBounds reads bounds.csv as WriteBounds writes it.
 func ReadBounds(r io.Reader) ([]BoundRow, error) {
-	recs, err := csv.NewReader(r).ReadAll()
+	recs, err := readTable(r, "bounds.csv", boundsHeader)
 	if err != nil {
-		return nil, fmt.Errorf("mastermind: bounds.csv: %w", err)
-	}
-	if len(recs) == 0 || !slices.Equal(recs[0], boundsHeader) {
-		return nil, fmt.Errorf("mastermind: bounds.csv: the first line is not %s", strings.Join(boundsHeader, ","))
+		return nil, err
 	}
 	var out []BoundRow
-	for i, rec := range recs[1:] {
+	for i, rec := range recs {
 		bad := func(what string) error {
 			return fmt.Errorf("mastermind: bounds.csv line %d: %s", i+2, what)
 		}
 		var n [4]int
-		for k, col := range []int{0, 1, 3, 4} {
-			v, err := strconv.Atoi(rec[col])
-			if err != nil {
-				return nil, bad(boundsHeader[col] + " is not a number")
-			}
-			n[k] = v
+		if err := atois(rec, boundsHeader, []int{0, 1, 3, 4}, n[:], bad); err != nil {
+			return nil, err
 		}
 		distinct, err := strconv.ParseBool(rec[2])
 		if err != nil {

@@ -96,26 +96,18 @@ func WriteOptima(w io.Writer, rows []Optimum) error {
 
 // ReadOptima reads optimal.csv as WriteOptima writes it.
 func ReadOptima(r io.Reader) ([]Optimum, error) {
-	cr := csv.NewReader(r)
-	recs, err := cr.ReadAll()
+	recs, err := readTable(r, "optimal.csv", optimaHeader)
 	if err != nil {
-		return nil, fmt.Errorf("mastermind: optimal.csv: %w", err)
-	}
-	if len(recs) == 0 || !slices.Equal(recs[0], optimaHeader) {
-		return nil, fmt.Errorf("mastermind: optimal.csv: the first line is not %s", strings.Join(optimaHeader, ","))
+		return nil, err
 	}
 	var out []Optimum
-	for i, rec := range recs[1:] {
+	for i, rec := range recs {
 		bad := func(what string) error {
 			return fmt.Errorf("mastermind: optimal.csv line %d: %s", i+2, what)
 		}
 		var n [9]int
-		for k, col := range []int{0, 1, 3, 4, 6, 7, 8} {
-			v, err := strconv.Atoi(rec[col])
-			if err != nil {
-				return nil, bad(optimaHeader[col] + " is not a number")
-			}
-			n[k] = v
+		if err := atois(rec, optimaHeader, []int{0, 1, 3, 4, 6, 7, 8}, n[:], bad); err != nil {
+			return nil, err
 		}
 		distinct, err := strconv.ParseBool(rec[2])
 		if err != nil {
@@ -196,6 +188,32 @@ func WriteOptimaMarkdown(w io.Writer, rows []Optimum) error {
 			o.Worst, o.MinWorst, o.MinWorstTotal, o.CPUSeconds, o.Published); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// readTable reads a CSV file of the records, name for errors, whose first
+// line must be header, and returns its other lines.
+func readTable(r io.Reader, name string, header []string) ([][]string, error) {
+	recs, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("mastermind: %s: %w", name, err)
+	}
+	if len(recs) == 0 || !slices.Equal(recs[0], header) {
+		return nil, fmt.Errorf("mastermind: %s: the first line is not %s", name, strings.Join(header, ","))
+	}
+	return recs[1:], nil
+}
+
+// atois parses the columns cols of rec as integers into n, in order; a
+// column that is not one is reported by bad with its header's name.
+func atois(rec, header []string, cols []int, n []int, bad func(string) error) error {
+	for k, col := range cols {
+		v, err := strconv.Atoi(rec[col])
+		if err != nil {
+			return bad(header[col] + " is not a number")
+		}
+		n[k] = v
 	}
 	return nil
 }
