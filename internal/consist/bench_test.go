@@ -65,12 +65,7 @@ func seededGame(name string, r mm.Rules, countFirst bool) *benchGame {
 		return f.Solved(r.Pegs)
 	}
 	if countFirst {
-		for c := range r.Colors - 1 {
-			cs := make([]int, r.Pegs)
-			for i := range cs {
-				cs[i] = c
-			}
-			code, _ := mm.NewCode(cs...)
+		for _, code := range monochromes(r) {
 			play(code)
 		}
 	}

@@ -201,3 +201,17 @@ func TestAddTurns(t *testing.T) {
 		}
 	}
 }
+
+// monochromes returns the codes of one colour, for every colour of r but
+// the last: the guesses with which Fit counts the colours.
+func monochromes(r mm.Rules) []mm.Code {
+	codes := make([]mm.Code, r.Colors-1)
+	cs := make([]int, r.Pegs)
+	for c := range codes {
+		for i := range cs {
+			cs[i] = c
+		}
+		codes[c], _ = mm.NewCode(cs...)
+	}
+	return codes
+}

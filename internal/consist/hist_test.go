@@ -226,12 +226,7 @@ func playWork(tb testing.TB, v mm.Rules, countFirst bool, seed uint64, kept bool
 		return f.Solved(v.Pegs)
 	}
 	if countFirst {
-		for c := range v.Colors - 1 {
-			cs := make([]int, v.Pegs)
-			for i := range cs {
-				cs[i] = c
-			}
-			code, _ := mm.NewCode(cs...)
+		for _, code := range monochromes(v) {
 			play(code)
 		}
 	}
