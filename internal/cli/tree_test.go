@@ -233,3 +233,55 @@ func TestTreeLongRefused(t *testing.T) {
 		t.Errorf("tree of 9 x 6 with 64 play-outs = %v; want a refusal naming --yes and --shard", err)
 	}
 }
+
+// TestTreeExactTails checks --exact for strategies other than deep: the
+// tree's small subtrees replaced by optimal ones, what was saved on
+// stderr, the setting in the file's header, and the refusals.
+func TestTreeExactTails(t *testing.T) {
+	out, errOut, err := runCmd(t, "", "tree", "--strategy", "knuth", "--exact", "50", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tj struct {
+		treeJSON
+		Settings map[string]string `json:"settings"`
+	}
+	if err := json.Unmarshal([]byte(out), &tj); err != nil {
+		t.Fatal(err)
+	}
+	// Knuth's 5801 with its subtrees of at most 50 codes made optimal:
+	// between it and the optimum, 5625.
+	if tj.Total >= 5801 || tj.Total < 5625 || tj.Settings["exact"] != "50" {
+		t.Errorf("knuth --exact 50: total %d, settings %v; want under 5801, exact 50", tj.Total, tj.Settings)
+	}
+	r := mm.Rules{Colors: 6, Pegs: 4}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, secret := range sp.All().Codes() {
+		total += follow(t, r, tj.Tree, secret)
+	}
+	if total != tj.Total {
+		t.Errorf("replaying the tree: %d guesses; its header says %d", total, tj.Total)
+	}
+	if want := "-> " + itoa(tj.Total) + " guesses"; !strings.Contains(errOut, want) || !strings.Contains(errOut, "5801 ->") {
+		t.Errorf("stderr %q; want a line with 5801 %s", errOut, want)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--strategy", "optimal", "--exact", "50"}, "optimal already"},
+		{[]string{"--strategy", "knuth", "--exact", "0"}, "--exact 0: want 1 or more"},
+		{[]string{"--colors", "8", "--pegs", "8", "--strategy", "entropy", "--exact", "100"}, "at most 16 codes fit"},
+		// Up front, not after the tree's two minutes.
+		{[]string{"--rules", "logik", "--strategy", "entropy", "--rollout", "64", "--no-book", "--exact", "9000"}, "at most 8192 codes fit"},
+	} {
+		_, _, err := runCmd(t, "", append([]string{"tree"}, c.args...)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("tree %v: %v; want an error with %q", c.args, err, c.want)
+		}
+	}
+}

@@ -47,8 +47,14 @@ var strategyFlags = []struct {
 // checkStrategyFlags refuses a strategy flag that none of the named
 // strategies reads, rather than ignoring it.
 func checkStrategyFlags(cmd *cobra.Command, names []string) error {
+	return checkStrategyFlagsBut(cmd, names, "")
+}
+
+// checkStrategyFlagsBut is checkStrategyFlags but for the flag skip, which
+// the command reads itself.
+func checkStrategyFlagsBut(cmd *cobra.Command, names []string, skip string) error {
 	for _, sf := range strategyFlags {
-		if !cmd.Flags().Changed(sf.flag) || slices.ContainsFunc(names, func(n string) bool { return slices.Contains(sf.users, n) }) {
+		if sf.flag == skip || !cmd.Flags().Changed(sf.flag) || slices.ContainsFunc(names, func(n string) bool { return slices.Contains(sf.users, n) }) {
 			continue
 		}
 		return fmt.Errorf("--%s applies to %s only, not to %s", sf.flag, orList(sf.users), orList(names))
