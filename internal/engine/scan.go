@@ -113,6 +113,9 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 	if fam {
 		s.famReady(o)
 	}
+	// A set of a few candidates is scored straight by scoreSmall, the
+	// path sc.score would take, without its two calls a guess.
+	small := s.small()
 	work := func(sc *scratch) {
 		sc.ready(s)
 		for {
@@ -155,7 +158,13 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 					}
 				}
 				x &= x - 1
-				score, cons, ok := sc.score(s, g, o, limit)
+				var score int64
+				var cons, ok bool
+				if small {
+					score, cons, ok = s.scoreSmall(g, o, limit)
+				} else {
+					score, cons, ok = sc.score(s, g, o, limit)
+				}
 				if !ok {
 					continue
 				}
