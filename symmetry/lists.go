@@ -1,6 +1,7 @@
 package symmetry
 
 import (
+	"math/bits"
 	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
@@ -76,6 +77,9 @@ func (g *Group) AppendList(dst []int32, sp *mm.Space) []int32 {
 // code List returns, and returns their number: a set of guesses in an
 // eighth of the memory of a list of int32 on a dense pool.
 func (g *Group) Mark(bits []uint64, sp *mm.Space) int {
+	if !g.root && !g.rules.Distinct {
+		return g.markDense(bits)
+	}
 	n := 0
 	g.each(sp, func(at int) {
 		bits[at>>6] |= 1 << (at & 63)
@@ -292,4 +296,97 @@ func indexOf(sp *mm.Space, x []uint8) int {
 	c, _ := mm.NewCode(colors...)
 	i, _ := sp.Index(c)
 	return i
+}
+
+// A marker is the state of markDense's walk over the codes in normal form.
+type marker struct {
+	g     *Group
+	p, c  int
+	fixed uint64 // colours neither free nor excluded: allowed anywhere
+	// allowed[u] is fixed, the lowest excluded colour and the first u+1
+	// free colours: the colours a peg may take after u free ones.
+	allowed [mm.MaxColors + 1]uint64
+	rank    [mm.MaxColors]int // a free colour's place among them
+	bits    []uint64
+	seen    []uint64 // the images of the codes kept, with permutations
+	x       [mm.MaxPegs]uint8
+	n       int
+}
+
+// markDense is Mark for codes of any colours (their space index their
+// colours read in base c), past the root: the same codes as each, found
+// by a walk that takes each peg's allowed colours from a mask and, with
+// no permutations, sets the last peg's bits straight from it, with no
+// call a code. It is the engine's cost of a new group, met at hundreds of
+// nodes of a walk over every secret.
+func (g *Group) markDense(bits []uint64) int {
+	m := &marker{g: g, p: g.rules.Pegs, c: g.rules.Colors, bits: bits}
+	m.fixed = all(m.c) &^ g.free &^ g.excl
+	base := m.fixed
+	if len(g.exclList) > 0 {
+		base |= 1 << g.exclList[0]
+	}
+	var free uint64
+	for u := range m.allowed {
+		if u < len(g.freeList) {
+			free |= 1 << g.freeList[u]
+		}
+		m.allowed[u] = base | free
+	}
+	for i, k := range g.freeList {
+		m.rank[k] = i
+	}
+	if len(g.auts) > 0 {
+		m.seen = make([]uint64, len(bits))
+	}
+	m.walk(0, 0, 0)
+	return m.n
+}
+
+// walk marks the codes in normal form that extend the pegs before peg i,
+// u free colours among them, whose index so far is at.
+func (m *marker) walk(i, u, at int) {
+	mask := m.allowed[u]
+	if i == m.p-1 && m.seen == nil {
+		// The last peg: its codes are at·c + k, for k in mask.
+		base := at * m.c
+		for x := mask; x != 0; x &= x - 1 {
+			j := base + bits.TrailingZeros64(x)
+			m.bits[j>>6] |= 1 << (j & 63)
+		}
+		m.n += bits.OnesCount64(mask)
+		return
+	}
+	for x := mask; x != 0; x &= x - 1 {
+		k := bits.TrailingZeros64(x)
+		next := u
+		if m.g.free&(1<<k) != 0 && m.rank[k] == u {
+			next++
+		}
+		m.x[i] = uint8(k)
+		if i < m.p-1 {
+			m.walk(i+1, next, at*m.c+k)
+		} else {
+			m.keep(at*m.c + k)
+		}
+	}
+}
+
+// keep marks code j, the code of m.x, unless an image of a code kept
+// before it is j, and marks its images under the group's permutations.
+func (m *marker) keep(j int) {
+	if m.seen[j>>6]&(1<<(j&63)) != 0 {
+		return
+	}
+	m.bits[j>>6] |= 1 << (j & 63)
+	m.n++
+	var y [mm.MaxPegs]uint8
+	p := m.p
+	for _, a := range m.g.auts {
+		for i, k := range m.x[:p] {
+			y[a.pos[i]] = a.col[k]
+		}
+		img := m.g.normalIndex(y[:p])
+		m.seen[img>>6] |= 1 << (img & 63)
+	}
 }

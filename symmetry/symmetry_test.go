@@ -55,6 +55,7 @@ func checkGroup(t *testing.T, st *mm.State, g *symmetry.Group, what string) {
 	if len(pool) == 0 || pool[len(pool)-1] >= sp.Len() {
 		t.Fatalf("%v after %v (%s): Guesses = %v...; want codes in range", sp.Rules(), st.Turns(), what, pool[:min(5, len(pool))])
 	}
+	checkMark(t, g, sp, pool, what)
 	counts := make([]uint32, sp.Keys())
 	have := map[string]bool{}
 	next := 0
@@ -159,6 +160,24 @@ var rules = []mm.Rules{
 	{Colors: 2, Pegs: 8},  // 8! position permutations: more than the cap
 	{Colors: 12, Pegs: 3}, // many free colours
 	{Colors: 9, Pegs: 3, Distinct: true},
+}
+
+// checkMark checks that Mark sets the bits of the codes of pool, the
+// group's list, and no others, and counts them.
+func checkMark(t *testing.T, g *symmetry.Group, sp *mm.Space, pool []int, what string) {
+	t.Helper()
+	bits := make([]uint64, (sp.Len()+63)/64)
+	n := g.Mark(bits, sp)
+	var got []int
+	for c := range sp.Len() {
+		if bits[c>>6]&(1<<(c&63)) != 0 {
+			got = append(got, c)
+		}
+	}
+	if n != len(got) || !slices.Equal(got, pool) {
+		t.Fatalf("%v (%s): Mark set %d bits and returned %d; want the %d codes of List",
+			sp.Rules(), what, len(got), n, len(pool))
+	}
 }
 
 // TestGuesses checks the pools of random histories, with and without the

@@ -117,7 +117,7 @@ func (ch *Chooser) chooseBy(ctx context.Context, wk *worker, members []uint32, h
 		}
 	}
 	pool := ch.pool(wk, members, history)
-	wk.set.load(v, members)
+	wk.set.loadMin(v, members, ch.Obj.slicedMin(!ch.NoFamilies))
 	p, err := wk.set.scan(ctx, pool, ch.Obj, ch.Bonus, stop, workers, !ch.NoFamilies, &wk.sc)
 	if ch.ConsistentOnly {
 		for _, c := range members {

@@ -73,11 +73,18 @@ func TestScoreMatchesPartition(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := For(sp)
-		for _, n := range []int{1, 3, slicedMin - 1, slicedMin, 40, 64, 65, 200, 1000} {
+		// Sets under slicedMin are split with masks too where guess
+		// families are bounded (famSlicedMin): a negative n is such a
+		// set.
+		for _, n := range []int{1, 3, slicedMin - 1, slicedMin, 40, 64, 65, 200, 1000, -3, -famSlicedMin, -(slicedMin - 1)} {
+			least := slicedMin
+			if n < 0 {
+				n, least = -n, 1
+			}
 			members := randomMembers(rng, sp, n)
 			var s set
 			var sc scratch
-			s.load(v, members)
+			s.loadMin(v, members, least)
 			sc.ready(&s)
 			for range 40 {
 				g := rng.IntN(sp.Len())

@@ -222,7 +222,12 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	if o == SumNLogN && s.words == 1 {
 		return sc.famDropEntropy(s, off, limit)
 	}
-	cnt := sc.famCounts(s, off)
+	var cnt *[64]int32
+	if s.words == 1 {
+		cnt = sc.famCountsWord(s, off)
+	} else {
+		cnt = sc.famCounts(s, off)
+	}
 	// How many pegs of each colour the prefix holds.
 	var occ [64]uint8
 	for i := 0; i < P-1; i++ {
@@ -247,12 +252,21 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		most = int64(m) - int64(s.famN)
 	}
 	var drop uint64
+	if !v.rules.Distinct && o == SumSquares {
+		// The common case, written out: one bound a colour.
+		for x := 0; x < C; x++ {
+			if base+s.famKind[uint(v.S+x*P+int(occ[x]))%planeWords] > at {
+				drop |= 1 << x
+			}
+		}
+		return drop
+	}
 	rank := 0
 	for x := 0; x < C; x++ {
 		if v.rules.Distinct && occ[x] != 0 {
 			continue
 		}
-		k := (v.S + x*P + int(occ[x])) % planeWords
+		k := uint(v.S+x*P+int(occ[x])) % planeWords
 		switch {
 		case occ[x] == 0 && unused > limit,
 			o != NegParts && base+s.famKind[k] > at,
@@ -262,6 +276,40 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		rank++
 	}
 	return drop
+}
+
+// famPrefix returns the sums of the first P−1 pegs of the guess of offsets
+// off over the one plane of s, from those it shares with the guess before
+// (sc.pre), and keeps them there for score to start from: famDropEntropy's
+// opening, which keeps it written out.
+func (sc *scratch) famPrefix(s *set, off *[16]uint8) (b0, b1, b2, t0, t1, t2 uint64) {
+	P := s.v.P
+	key := binary.LittleEndian.Uint64(off[:8])
+	j := 0
+	if sc.preSet == s && sc.preGen == s.gen {
+		j = min(bits.TrailingZeros64(key^sc.preKey)>>3, P-1)
+	}
+	m := (*[planeWords]uint64)(s.masks)
+	pre := &sc.pre
+	p := &pre[j&7]
+	b0, b1, b2, t0, t1, t2 = p[0], p[1], p[2], p[3], p[4], p[5]
+	for ; j < P-1; j++ {
+		b0, b1, b2 = add(b0, b1, b2, m[off[j&15]])
+		t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
+		pre[(j+1)&7] = [6]uint64{b0, b1, b2, t0, t1, t2}
+	}
+	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
+	return
+}
+
+// famCountsWord is famCounts for a set of one plane, from famPrefix: the
+// sums the family's guesses are then scored from.
+func (sc *scratch) famCountsWord(s *set, off *[16]uint8) *[64]int32 {
+	b0, b1, b2, t0, t1, t2 := sc.famPrefix(s, off)
+	cnt := &sc.famCnt
+	clear(cnt[:])
+	famCount(s.v.P-1, cnt, b0, b1, b2, t0, t1, t2, s.last)
+	return cnt
 }
 
 // famDropEntropy is famDrop under Σ n·ln n for a set of one plane: the

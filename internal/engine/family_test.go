@@ -29,18 +29,20 @@ var familyRules = []mm.Rules{
 }
 
 // familySets returns candidate sets of v to test families on: random codes
-// (one plane and several) and the nodes of random games, whose candidates
-// share more and so split less.
+// (one plane and several, and sets small enough to be split with masks
+// only where families are bounded) and the nodes of random games, whose
+// candidates share more and so split less. The tests load them with
+// masks whatever their size.
 func familySets(t *testing.T, rng *rand.Rand, r mm.Rules) (sets [][]uint32, histories [][]mm.Code) {
 	t.Helper()
 	sp, _ := mm.SpaceOf(r)
-	for _, n := range []int{slicedMin, 20, 40, 64, 65, 150, 600} {
+	for _, n := range []int{3, famSlicedMin, slicedMin - 1, slicedMin, 20, 40, 64, 65, 150, 600} {
 		sets = append(sets, randomMembers(rng, sp, n))
 		histories = append(histories, nil)
 	}
 	members, hist, _ := gameNodes(t, rng, r, 6, 4)
 	for i, m := range members {
-		if len(m) >= slicedMin && len(m) < 400 {
+		if len(m) >= 3 && len(m) < 400 {
 			sets = append(sets, m)
 			histories = append(histories, hist[i])
 		}
@@ -64,7 +66,7 @@ func TestFamilyBound(t *testing.T) {
 		for _, members := range sets {
 			var s set
 			var sc scratch
-			s.load(v, members)
+			s.loadMin(v, members, 1)
 			sc.ready(&s)
 			for range 12 {
 				g := rng.IntN(sp.Len())
@@ -216,7 +218,7 @@ func TestFamiliesMatchFullScan(t *testing.T) {
 					for _, workers := range []int{1, 2} {
 						var s set
 						var sc scratch
-						s.load(v, members)
+						s.loadMin(v, members, 1)
 						got, err := s.scan(context.Background(), allCodes(sp.Len()), o, bonus, stopRule{}, workers, true, &sc)
 						if err != nil {
 							t.Fatal(err)

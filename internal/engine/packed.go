@@ -13,7 +13,7 @@ func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score i
 	n := len(s.members)
 	keys := sc.keys[:n]
 	counts := sc.counts
-	if v.words == 1 && v.keys <= 64 && n < 128 {
+	if s.small() {
 		return s.scoreSmall(g, o, limit)
 	}
 	if v.words == 1 && n < len(nlognTab) {
@@ -42,6 +42,12 @@ func (sc *scratch) scorePacked(s *set, g int, o Objective, limit int64) (score i
 	return score, cons, true
 }
 
+// small reports whether s is a set scorePacked scores by scoreSmall.
+func (s *set) small() bool {
+	v := s.v
+	return !s.sliced && v.words == 1 && v.keys <= 64 && len(s.members) < 128
+}
+
 // scoreSmall is scorePacked for codes of one word, keys below 64 and
 // fewer than 128 members: the counts live on the stack, indexed without
 // checks, and most-parts needs only the set of keys met, in a register.
@@ -50,6 +56,8 @@ func (s *set) scoreSmall(g int, o Objective, limit int64) (score int64, cons, ok
 	n := len(s.members)
 	gp, gu := v.pk[2*g], v.pk[2*g+1]
 	sh := v.shift & 7
+	// Each member's two words open d, which the loops shorten by two:
+	// they read them with no bounds check.
 	data := s.packed[:2*n]
 	win := uint(v.win) & 63
 	if o == NegParts {
@@ -57,8 +65,8 @@ func (s *set) scoreSmall(g int, o Objective, limit int64) (score int64, cons, ok
 		// good: the guess is beaten once n less those exceeds the best.
 		var seen uint64
 		most := -int64(n)
-		for j := 0; j < n; j++ {
-			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+		for d := data; len(d) >= 2; d = d[2:] {
+			k := uint(bits.OnesCount64(gp&d[0])<<sh|bits.OnesCount64(gu&d[1])) & 63
 			bit := uint64(1) << k
 			if seen&bit != 0 {
 				if most++; most > limit {
@@ -72,8 +80,8 @@ func (s *set) scoreSmall(g int, o Objective, limit int64) (score int64, cons, ok
 	var counts [64]uint8
 	switch o {
 	case Largest:
-		for j := 0; j < n; j++ {
-			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+		for d := data; len(d) >= 2; d = d[2:] {
+			k := uint(bits.OnesCount64(gp&d[0])<<sh|bits.OnesCount64(gu&d[1])) & 63
 			c := counts[k] + 1
 			counts[k] = c
 			score = max(score, int64(c))
@@ -82,19 +90,19 @@ func (s *set) scoreSmall(g int, o Objective, limit int64) (score int64, cons, ok
 			}
 		}
 	case SumSquares:
-		for j := 0; j < n; j++ {
-			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+		for d := data; len(d) >= 2; d = d[2:] {
+			k := uint(bits.OnesCount64(gp&d[0])<<sh|bits.OnesCount64(gu&d[1])) & 63
 			c := counts[k]
 			counts[k] = c + 1
 			score += 2*int64(c) + 1
-			if score+int64(n-1-j) > limit {
+			if score+int64(len(d)>>1-1) > limit {
 				return 0, false, false
 			}
 		}
 	default:
 		t := &smallNLogN
-		for j := 0; j < n; j++ {
-			k := uint(bits.OnesCount64(gp&data[2*j])<<sh|bits.OnesCount64(gu&data[2*j+1])) & 63
+		for d := data; len(d) >= 2; d = d[2:] {
+			k := uint(bits.OnesCount64(gp&d[0])<<sh|bits.OnesCount64(gu&d[1])) & 63
 			c := counts[k]
 			counts[k] = c + 1
 			score += t[(c+1)&127] - t[c&127]

@@ -113,6 +113,11 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 	if fam {
 		s.famReady(o)
 	}
+	// A set of a few candidates is scored straight by scoreSmall, the
+	// path sc.score would take, without its calls a guess.
+	small := s.small()
+	// So is a set of one plane by scoreWord.
+	word := s.sliced && s.words == 1
 	work := func(sc *scratch) {
 		sc.ready(s)
 		for {
@@ -155,7 +160,15 @@ func (s *set) scan(ctx context.Context, pool pool, o Objective, bonus int64, sto
 					}
 				}
 				x &= x - 1
-				score, cons, ok := sc.score(s, g, o, limit)
+				var score int64
+				var cons, ok bool
+				if small {
+					score, cons, ok = s.scoreSmall(g, o, limit)
+				} else if word {
+					score, cons, ok = s.scoreWord(sc, g, o)
+				} else {
+					score, cons, ok = sc.score(s, g, o, limit)
+				}
 				if !ok {
 					continue
 				}

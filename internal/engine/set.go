@@ -5,6 +5,22 @@ package engine
 // cost of summing masks.
 const slicedMin = 12
 
+// famSlicedMin is slicedMin where the scan bounds guess families
+// (family.go) under entropy or expected-size: the families need the masks,
+// and on sets of 5 to 11 candidates their bounds drop enough guesses to
+// pay for them (10 × 4 every secret, one thread: 0.83 and 0.94 of the
+// CPU), where under knuth and most-parts they do not (1.00 and 1.02).
+const famSlicedMin = 5
+
+// slicedMin returns the fewest candidates the scan splits with masks under
+// o, with guess families bounded or not.
+func (o Objective) slicedMin(families bool) int {
+	if families && (o == SumNLogN || o == SumSquares) {
+		return famSlicedMin
+	}
+	return slicedMin
+}
+
 // A set is a candidate set loaded for scoring: its members, and for
 // sliced scoring the masks of each 64 of them.
 type set struct {
@@ -31,11 +47,14 @@ type set struct {
 }
 
 // load makes s the set of members (ascending space indices).
-func (s *set) load(v *Variant, members []uint32) {
+func (s *set) load(v *Variant, members []uint32) { s.loadMin(v, members, slicedMin) }
+
+// loadMin is load, with masks from least members on.
+func (s *set) loadMin(v *Variant, members []uint32, least int) {
 	s.v, s.members = v, members
 	s.gen++
 	n := len(members)
-	s.sliced = v.off != nil && n >= slicedMin
+	s.sliced = v.off != nil && n >= least
 	if !s.sliced {
 		w := 2 * v.words
 		if cap(s.packed) < n*w {
