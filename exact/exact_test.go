@@ -305,27 +305,6 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestSevenFour(t *testing.T) {
-	t.Parallel()
-	if race.Enabled {
-		// Minutes under the race detector, twenty times its plain
-		// time; the plain run solves it, and the search's goroutines
-		// are the same as on 6 × 4 (TestPublished).
-		t.Skip("a long search: the plain go test ./... runs it")
-	}
-	if testing.Short() {
-		t.Skip("seconds of search: run without -short")
-	}
-	res, err := solve(t, start(t, mm.Rules{Colors: 7, Pegs: 4}), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("7x4: %d guesses, worst %d, %d sets searched", res.Total, res.Depth, res.Nodes)
-	if res.Total != 11228 || res.Depth != 6 {
-		t.Errorf("Solve(7x4) = %d, worst %d; want 11228, worst 6", res.Total, res.Depth)
-	}
-}
-
 // BenchmarkSolve measures the search from scratch, worst case included, as
 // `mastermind bench --strategy optimal` runs it.
 func BenchmarkSolve(b *testing.B) {
