@@ -13,6 +13,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // plainOptimal is a deliberately plain exhaustive search: every code is
@@ -149,10 +150,11 @@ func TestAgainstPlainSearch(t *testing.T) {
 		{Colors: 2, Pegs: 3},
 		{Colors: 4, Pegs: 3, Distinct: true},
 	}
-	if !testing.Short() && !race.Enabled {
-		// The largest, slowest by far under the race detector; the
-		// smaller variants run the same code there, and the plain run
-		// checks this one.
+	if slow.Enabled && !testing.Short() && !race.Enabled {
+		// The largest, slowest by far under the race detector and a
+		// third of the test's CPU in the plain run; the smaller
+		// variants run the same code, and the slow tier (go test
+		// -tags slow, which CI runs) checks this one.
 		cases = append(cases, mm.Rules{Colors: 3, Pegs: 4})
 	}
 	for _, r := range cases {
@@ -205,8 +207,13 @@ func TestFromStates(t *testing.T) {
 		all := sp.All().Codes()
 		p := newPlainOptimal(all)
 		histories := 12
-		if race.Enabled {
-			histories = 4 // the plain run checks the twelve
+		switch {
+		case race.Enabled:
+			histories = 4 // the slow tier checks the twelve
+		case !slow.Enabled:
+			// 2.2 s of CPU at twelve: the slow tier (go test -tags
+			// slow, which CI runs) checks them.
+			histories = 6
 		}
 		for range histories {
 			st := start(t, r)
