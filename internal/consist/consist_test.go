@@ -159,8 +159,13 @@ func TestRandomHistories(t *testing.T) {
 // that no more codes fit, by enumeration.
 func TestAddTurns(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 400
+	case !slow.Enabled:
+		// The slow tier (go test -tags slow, which CI runs) grows
+		// the 3000.
+		n = 1000
 	}
 	rng := rand.New(rand.NewPCG(4, 2))
 	for i := range n {
