@@ -10,6 +10,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // TestRefScore pins the reference scorer itself to hand-worked examples, so
@@ -130,8 +131,13 @@ func TestScoreSampled(t *testing.T) {
 				t.Fatalf("test space %v has %d codes; keep it under 100 000", r, sp.Len())
 			}
 			guesses := 40
-			if race.Enabled {
-				guesses = 4 // one goroutine: the plain run checks the 40
+			switch {
+			case race.Enabled:
+				guesses = 4 // one goroutine: the slow tier checks the 40
+			case !slow.Enabled:
+				// 1.5 s of CPU at 40: the slow tier (go test -tags
+				// slow, which CI runs) checks the 40.
+				guesses = 15
 			}
 			checkPacked(t, sp, guesses, uint64(i))
 		})

@@ -8,6 +8,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 var setRules = []mm.Rules{
@@ -26,13 +27,17 @@ var setRules = []mm.Rules{
 // on each variant. Sets are filtered and split in one goroutine, so the
 // race detector, which makes them ten times slower, has nothing to find;
 // under it each kind of subset (the whole space, one and two filters) is
-// tried once, and the plain run tries the twelve.
-var setTrials = 12
-
-func init() {
-	if race.Enabled {
-		setTrials = 3
+// tried once, the plain run tries six and the slow tier twelve.
+func setTrials() int {
+	switch {
+	case race.Enabled:
+		return 3
+	case !slow.Enabled:
+		// The slow tier (go test -tags slow, which CI runs) tries
+		// the twelve: TestSetSplit took 1.6 s of CPU with them.
+		return 6
 	}
+	return 12
 }
 
 // randomSet returns a random subset of the space: a chain of Filter calls
@@ -58,7 +63,7 @@ func TestSetFilter(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 5))
 			sp := mustSpace(t, r)
-			for trial := range setTrials {
+			for trial := range setTrials() {
 				s := randomSet(t, rng, sp, trial%3)
 				members := s.Codes()
 				if !slices.IsSortedFunc(members, mm.Code.Compare) {
@@ -100,7 +105,7 @@ func TestSetSplit(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 6))
 			sp := mustSpace(t, r)
-			for trial := range setTrials {
+			for trial := range setTrials() {
 				s := randomSet(t, rng, sp, trial%3)
 				g := rng.IntN(sp.Len())
 				if trial%4 == 0 {

@@ -13,6 +13,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // plainOptimal is a deliberately plain exhaustive search: every code is
@@ -149,10 +150,11 @@ func TestAgainstPlainSearch(t *testing.T) {
 		{Colors: 2, Pegs: 3},
 		{Colors: 4, Pegs: 3, Distinct: true},
 	}
-	if !testing.Short() && !race.Enabled {
-		// The largest, slowest by far under the race detector; the
-		// smaller variants run the same code there, and the plain run
-		// checks this one.
+	if slow.Enabled && !testing.Short() && !race.Enabled {
+		// The largest, slowest by far under the race detector and a
+		// third of the test's CPU in the plain run; the smaller
+		// variants run the same code, and the slow tier (go test
+		// -tags slow, which CI runs) checks this one.
 		cases = append(cases, mm.Rules{Colors: 3, Pegs: 4})
 	}
 	for _, r := range cases {
@@ -205,8 +207,13 @@ func TestFromStates(t *testing.T) {
 		all := sp.All().Codes()
 		p := newPlainOptimal(all)
 		histories := 12
-		if race.Enabled {
-			histories = 4 // the plain run checks the twelve
+		switch {
+		case race.Enabled:
+			histories = 4 // the slow tier checks the twelve
+		case !slow.Enabled:
+			// 2.2 s of CPU at twelve: the slow tier (go test -tags
+			// slow, which CI runs) checks them.
+			histories = 6
 		}
 		for range histories {
 			st := start(t, r)
@@ -302,27 +309,6 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if _, err := exact.Solve(ctx, start(t, mm.Classic), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context = %v; want context.Canceled", err)
-	}
-}
-
-func TestSevenFour(t *testing.T) {
-	t.Parallel()
-	if race.Enabled {
-		// Minutes under the race detector, twenty times its plain
-		// time; the plain run solves it, and the search's goroutines
-		// are the same as on 6 × 4 (TestPublished).
-		t.Skip("a long search: the plain go test ./... runs it")
-	}
-	if testing.Short() {
-		t.Skip("seconds of search: run without -short")
-	}
-	res, err := solve(t, start(t, mm.Rules{Colors: 7, Pegs: 4}), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("7x4: %d guesses, worst %d, %d sets searched", res.Total, res.Depth, res.Nodes)
-	if res.Total != 11228 || res.Depth != 6 {
-		t.Errorf("Solve(7x4) = %d, worst %d; want 11228, worst 6", res.Total, res.Depth)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // TestLowerBound checks the proved lower bounds against the optima of
@@ -80,7 +81,13 @@ func TestLowerBoundSetsSame(t *testing.T) {
 		{mm.Rules{Colors: 6, Pegs: 4}, 2, 32},
 	} {
 		var first *exact.Bound
-		for range 20 {
+		runs := 20
+		if !slow.Enabled {
+			// 1.7 s of CPU at 20: the slow tier (go test -tags
+			// slow, which CI runs) makes the 20.
+			runs = 8
+		}
+		for range runs {
 			b, err := exact.LowerBoundWith(context.Background(), tc.r, tc.depth, &exact.BoundOptions{Exact: tc.exact})
 			if err != nil {
 				t.Fatal(err)

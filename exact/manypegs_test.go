@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // TestManyPegs checks searches of variants of 8 pegs and more, where the
@@ -56,6 +57,12 @@ func TestManyPegs(t *testing.T) {
 					continue
 				}
 				st, _ = st.Play(g, f)
+			}
+			if i >= 2 && !slow.Enabled {
+				// The states are drawn all the same: the plain run
+				// solves the first two of each variant, the slow
+				// tier (go test -tags slow, which CI runs) all four.
+				continue
 			}
 			t.Run(fmt.Sprintf("%vstate%d", r, i), func(t *testing.T) {
 				cands, _ := st.Candidates()

@@ -8,6 +8,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/gametest"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 	"github.com/mastermind-toolkit/mastermind/large"
 )
 
@@ -54,7 +55,14 @@ func TestSamplerGames(t *testing.T) {
 					// detector (at load 13), where the games, played
 					// one after another in one goroutine, can have
 					// no race. The plain run plays them.
-					t.Skip("long games in one goroutine: the plain go test ./... plays them")
+					t.Skip("long games in one goroutine: the plain go test ./... plays one of each, go test -tags slow all")
+				}
+				if !slow.Enabled {
+					// 5 s of CPU for the 13 games, half the
+					// package's: the plain run plays one of
+					// each, the slow tier (go test -tags slow,
+					// which CI runs) all of them.
+					c.games = 1
 				}
 			}
 			rng := rand.New(rand.NewPCG(uint64(c.r.Colors), uint64(c.r.Pegs)))

@@ -15,6 +15,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 	"github.com/mastermind-toolkit/mastermind/records"
 )
 
@@ -31,7 +32,10 @@ var boundsBeyond = []mm.Rules{{Colors: 8, Pegs: 5}, {Colors: 6, Pegs: 6}, {Color
 // reproveSeconds is the most CPU a row's proof may have taken for
 // TestBounds to prove it again on every run.
 func reproveSeconds() float64 {
-	if testing.Short() || race.Enabled {
+	if testing.Short() || race.Enabled || !slow.Enabled {
+		// The proofs of up to 2 s took 7 s of CPU, half the
+		// package's: the slow tier (go test -tags slow, which CI
+		// runs) proves them again.
 		return 0.3
 	}
 	return 2
@@ -131,7 +135,8 @@ func bestTrees(t *testing.T) map[mm.Rules]records.BoundRow {
 // optimum and the upper bound, each upper bound the total of the tree
 // the row names (the optimum's, or the best shipped), and each command a
 // proof of its lower bound: proved again here where it took at most
-// reproveSeconds of CPU. The longer proofs (8 × 5, 6 × 6, 7 × 7 and the
+// reproveSeconds of CPU (0.3 s in the plain run, 2 s in the slow tier,
+// go test -tags slow). The longer proofs (8 × 5, 6 × 6, 7 × 7 and the
 // largest rows of the table) are rerun by their commands as shown in
 // records/README.md, with their CPU time there.
 //

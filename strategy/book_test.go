@@ -11,6 +11,7 @@ import (
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -178,6 +179,13 @@ func TestBuildBookRefuses(t *testing.T) {
 // nodes spread over the book, are the strategy's own, computed again. The
 // whole check is `mastermind book` with the command in the file's header,
 // and a diff.
+//
+// The walk over every node and the seven guesses computed again take 9 s
+// of CPU for 8 × 8 (16.7 M codes at the root), so they are the slow tier
+// (go test -tags slow, which CI runs); the plain run computes again the
+// guess at one of the book's deepest nodes, the cheapest, and checks that
+// the three deepest and the nodes one guess below them are in the book
+// exactly when they have more than Min candidates.
 func TestShippedBooks(t *testing.T) {
 	t.Parallel()
 	bs, err := strategy.Books()
@@ -207,11 +215,43 @@ func TestShippedBooks(t *testing.T) {
 			default:
 				t.Fatalf("a book of %s: this test does not know the strategy", b.Strategy)
 			}
+			if !slow.Enabled {
+				lines := b.Lines()
+				for i, line := range lines[max(0, len(lines)-3):] {
+					st := bookNode(t, b, line)
+					if _, err := st.Candidates(); err != nil {
+						t.Fatal(err)
+					}
+					if st.Remaining() <= b.Min {
+						t.Errorf("node %v of %d codes, at most min %d: in the book", st.Turns(), st.Remaining(), b.Min)
+					}
+					want, _ := b.Guess(st)
+					if i == 0 {
+						got, err := s.Guess(st)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got != want {
+							t.Errorf("node %v of %d codes: the book plays %v, %s computes %v", st.Turns(), st.Remaining(), want, b.Strategy, got)
+						}
+					}
+					_, kids, err := st.Branch(want)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, k := range kids {
+						if _, ok := b.Guess(k); ok != (k.Remaining() > b.Min) {
+							t.Errorf("node %v of %d codes (min %d): in the book %v", k.Turns(), k.Remaining(), b.Min, ok)
+						}
+					}
+				}
+				return
+			}
 			if race.Enabled {
 				// A minute and 5 GB under the race detector, for the
 				// splits of 16.7 M codes; the engine's goroutines meet
 				// the detector in its own tests.
-				t.Skip("the walk over every code takes a minute and 5 GB under -race: the plain go test ./... runs it")
+				t.Skip("the walk over every code takes a minute and 5 GB under -race: go test -tags slow runs it")
 			}
 			// Every node the book's guesses lead to with more than Min
 			// candidates is in it, and nothing else. Depth first, keeping
@@ -265,4 +305,33 @@ func TestShippedBooks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bookNode plays the turns of one of b's lines (GUESS:FEEDBACK ...
+// GUESS) from the start.
+func bookNode(t *testing.T, b *strategy.Book, line string) *mm.State {
+	t.Helper()
+	st, err := mm.NewState(b.Rules, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Fields(line)
+	for _, turn := range fields[:len(fields)-1] {
+		gs, fs, ok := strings.Cut(turn, ":")
+		if !ok {
+			t.Fatalf("line %q: turn %q", line, turn)
+		}
+		g, err := b.Rules.ParseCode(gs)
+		if err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		f, err := mm.ParseFeedback(fs, b.Rules.Pegs)
+		if err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		if st, err = st.Play(g, f); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+	}
+	return st
 }

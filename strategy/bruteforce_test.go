@@ -10,6 +10,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -241,8 +242,16 @@ func TestAgainstBruteForce(t *testing.T) {
 			case race.Enabled:
 				// The scans go parallel on every variant here (at
 				// 2¹⁸ guess × candidate pairs) at the root and after
-				// most histories; the plain run checks the 300.
+				// most histories; the plain run checks 100, the slow
+				// tier 300.
 				histories = 10
+			case !slow.Enabled:
+				// 4.6 s of CPU at 300 and 60: the slow tier (go
+				// test -tags slow, which CI runs) checks those.
+				histories = 100
+				if r.Size() > 2000 {
+					histories = 20
+				}
 			case r.Size() > 2000:
 				histories = 60
 			}
@@ -268,8 +277,13 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 		rules = rules[:3]
 	case race.Enabled:
 		// 5 × 4 is the least whose scans go parallel (625 × 625 pairs
-		// at the root, more than 2¹⁸); the plain run walks the larger.
+		// at the root, more than 2¹⁸); the slow tier walks the larger.
 		rules = rules[:4]
+	case !slow.Enabled:
+		// 4 × 5 and 6 × 4, the largest trees, took most of the
+		// test's 3.5 s of CPU: the slow tier (go test -tags slow,
+		// which CI runs) walks them.
+		rules = rules[:5]
 	}
 	for _, r := range rules {
 		// The brute-force answers at each history, shared by the eight
@@ -327,19 +341,25 @@ func TestTreesAgainstBruteForce(t *testing.T) {
 }
 
 // TestFirstGuessAgainstBruteForce checks the opening on larger spaces,
-// where a scan of every code against every code is slow.
+// where a scan of every code against every code is slow: 10 × 4 in the
+// plain run, and 8 × 5 too in the slow tier (go test -tags slow).
 func TestFirstGuessAgainstBruteForce(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("scans every code against every code of 8x5")
+		t.Skip("scans every code against every code of 10x4")
 	}
 	if race.Enabled {
 		// A hundred seconds under the race detector, nearly all in the
 		// brute force, which runs no goroutines; the strategies' parallel
 		// scans meet the detector at the roots of TestAgainstBruteForce.
-		t.Skip("a long brute force: the plain go test ./... runs it")
+		t.Skip("a long brute force: the plain go test ./... runs it, and go test -tags slow on 8x5 too")
 	}
-	for _, r := range []mm.Rules{{Colors: 8, Pegs: 5}, {Colors: 10, Pegs: 4}} {
+	rules := []mm.Rules{{Colors: 10, Pegs: 4}}
+	if slow.Enabled {
+		// 32 768² pairs, nine tenths of the test's 2 s of CPU.
+		rules = append(rules, mm.Rules{Colors: 8, Pegs: 5})
+	}
+	for _, r := range rules {
 		st, _ := mm.NewState(r, nil)
 		checkAgainstBrute(t, st)
 	}

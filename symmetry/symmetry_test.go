@@ -8,6 +8,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/internal/race"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 	"github.com/mastermind-toolkit/mastermind/symmetry"
 )
 
@@ -190,11 +191,17 @@ func TestGuesses(t *testing.T) {
 			checkGroup(t, st, symmetry.Of(st), "history")
 			excludedSeen := 0
 			histories := 40
-			if race.Enabled {
+			switch {
+			case race.Enabled:
 				// The groups are built in one goroutine, where the race
 				// detector, which made this test take 52 s, has nothing
-				// to find; the plain run checks the 40.
+				// to find; the slow tier checks the 40.
 				histories = 10
+			case !slow.Enabled:
+				// 2.5 s of CPU at 40, most of the package's: the
+				// slow tier (go test -tags slow, which CI runs)
+				// checks the 40.
+				histories = 15
 			}
 			for range histories {
 				st := randomHistory(t, rng, r)

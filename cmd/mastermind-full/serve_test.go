@@ -78,6 +78,9 @@ func TestKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it twice")
 	}
+	// Mostly waits on its own server, on a port and database of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	bin := buildBinary(t)
 	db := filepath.Join(t.TempDir(), "games.db")
 	srv := startServer(t, bin, db)

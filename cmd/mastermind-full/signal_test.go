@@ -26,6 +26,9 @@ func TestSignalStops(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it")
 	}
+	// Mostly waits on its own server, on a port and database of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	bin := buildBinary(t)
 	srv := startServer(t, bin, filepath.Join(t.TempDir(), "games.db"))
 	// A server that never answers: the client is interrupted waiting.

@@ -82,6 +82,9 @@ func waitStatus(t *testing.T, status, command string) {
 // palette's colours.
 func TestTerminal(t *testing.T) {
 	needTmux(t)
+	// Mostly waits on tmux, in a socket and directory of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -115,6 +118,9 @@ func TestTerminal(t *testing.T) {
 // session saved, then resumed in a second run that finishes it.
 func TestTerminalAssist(t *testing.T) {
 	needTmux(t)
+	// Mostly waits on tmux, in a socket and directory of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -153,6 +159,9 @@ func TestTerminalAssist(t *testing.T) {
 // asked for again, and the codebreaker then finds it.
 func TestTerminalTwoPlayer(t *testing.T) {
 	needTmux(t)
+	// Mostly waits on tmux, in a socket and directory of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")
@@ -186,6 +195,9 @@ func TestTerminalTwoPlayer(t *testing.T) {
 // coach's line beside the board.
 func TestTerminalCoach(t *testing.T) {
 	needTmux(t)
+	// Mostly waits on tmux, in a socket and directory of its own:
+	// it runs beside the other tests that wait.
+	t.Parallel()
 	dir := t.TempDir()
 	build(t, dir, ".", "../mastermind-full")
 	sock := filepath.Join(dir, "tmux.sock")

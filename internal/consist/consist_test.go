@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // fits reports the first turn c does not fit, or −1.
@@ -125,8 +126,13 @@ func formatHistory(r mm.Rules, turns []mm.Turn) string {
 // by scoring and every shortfall by enumeration.
 func TestRandomHistories(t *testing.T) {
 	n := 12000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 1500
+	case !slow.Enabled:
+		// 2.1 s of CPU at 12 000, a third of the package's: the
+		// slow tier (go test -tags slow, which CI runs) checks them.
+		n = 4000
 	}
 	rng := rand.New(rand.NewPCG(42, 42))
 	nones := 0
@@ -153,8 +159,13 @@ func TestRandomHistories(t *testing.T) {
 // that no more codes fit, by enumeration.
 func TestAddTurns(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 400
+	case !slow.Enabled:
+		// The slow tier (go test -tags slow, which CI runs) grows
+		// the 3000.
+		n = 1000
 	}
 	rng := rand.New(rand.NewPCG(4, 2))
 	for i := range n {

@@ -424,14 +424,18 @@ func checkWalk(t *testing.T, ch *Chooser, sp *mm.Space, what string) []uint8 {
 }
 
 // play plays the game against secret i with ch and returns its guesses.
+// Under ch.ConsistentOnly it fails if a guess could not be the secret.
 func play(t *testing.T, ch *Chooser, sp *mm.Space, i int) int {
 	t.Helper()
 	st, _ := mm.NewState(sp.Rules(), nil)
 	for n := 1; ; n++ {
-		members, history, _ := nodeOf(t, st)
+		members, history, cands := nodeOf(t, st)
 		g, err := ch.Choose(context.Background(), members, history, 1)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if ch.ConsistentOnly && !cands.Contains(sp.Code(g)) {
+			t.Fatalf("after %v: %v could not be the secret", history, sp.Code(g))
 		}
 		if g == i {
 			return n

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // familyRules are the variants the family tests take: the sliced kernel
@@ -40,7 +41,14 @@ func familySets(t *testing.T, rng *rand.Rand, r mm.Rules) (sets [][]uint32, hist
 		sets = append(sets, randomMembers(rng, sp, n))
 		histories = append(histories, nil)
 	}
-	members, hist, _ := gameNodes(t, rng, r, 6, 4)
+	games := 6
+	if !slow.Enabled {
+		// TestFamiliesMatchFullScan took 2.2 s of CPU on six games'
+		// nodes a variant: the slow tier (go test -tags slow, which CI
+		// runs) takes the six.
+		games = 3
+	}
+	members, hist, _ := gameNodes(t, rng, r, games, 4)
 	for i, m := range members {
 		if len(m) >= 3 && len(m) < 400 {
 			sets = append(sets, m)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/internal/slow"
 )
 
 // gameNodes returns, for random games of r, the candidates and history of
@@ -94,7 +95,13 @@ func TestSampleNoBetterThanFullScan(t *testing.T) {
 	for _, r := range []mm.Rules{{Colors: 6, Pegs: 5}, {Colors: 4, Pegs: 7}, {Colors: 3, Pegs: 9}, {Colors: 7, Pegs: 4, Distinct: true}} {
 		sp, _ := mm.SpaceOf(r)
 		v := For(sp)
-		members, histories, sets := gameNodes(t, rng, r, 6, 3)
+		games := 6
+		if !slow.Enabled {
+			// 3 s of CPU at six games a variant: the slow tier
+			// (go test -tags slow, which CI runs) plays the six.
+			games = 3
+		}
+		members, histories, sets := gameNodes(t, rng, r, games, 3)
 		for i := range members {
 			o := SumNLogN
 			bonus := int64(3 << 31)
