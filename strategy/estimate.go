@@ -115,7 +115,7 @@ func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
 	if r.Validate() != nil || r.Size() > MaxNearSpace {
 		return 0, false
 	}
-	share, near, rollout := 0.0, false, 0
+	share, near, all, rollout := 0.0, false, false, 0
 	switch s := s.(type) {
 	case Opening:
 		return TreeTime(s.Then, r, games)
@@ -124,7 +124,7 @@ func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
 	case ExpectedSize:
 		share = 0.67
 	case Entropy:
-		share, near, rollout = 1, s.Near, s.Rollout
+		share, near, all, rollout = 1, s.Near, s.AllCodes, s.Rollout
 	case MostParts:
 		share = 0.48
 	default:
@@ -132,7 +132,7 @@ func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
 	}
 	n := float64(r.Size())
 	var secs float64
-	if near || r.Size() > MaxHeuristicSpace {
+	if near || r.Size() > MaxHeuristicSpace && !all {
 		secs = nearSeconds * math.Pow(n/nearCodes, nearPower) * share
 	} else {
 		secs = scorePairNanos * 1e-9 * n * n * (countingBound(r) + 1) * share
