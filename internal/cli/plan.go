@@ -202,13 +202,29 @@ func (e *Env) announceShard(ctx context.Context, spec shard.Spec, r mm.Rules, na
 		return nil
 	}
 	d /= time.Duration(max(1, spec.Count))
-	cores := Plural(effectiveWorkers(workers, n), "core")
+	// Every shard plans the whole job: past a single shard, the second
+	// guesses of the large classes, which scoring every code costs most.
+	var plan time.Duration
+	if spec.Count > 1 && !sampled {
+		for _, s := range strategies {
+			if p, ok := strategy.PlanTime(ctx, s, r); ok {
+				plan += p
+			}
+		}
+	}
+	w := effectiveWorkers(workers, n)
+	d += plan / time.Duration(w)
+	cores := Plural(w, "core")
+	planning := ""
+	if plan/time.Duration(w) >= announceAfter {
+		planning = fmt.Sprintf(" (%s of it planning the job, as every shard does)", roughly(plan/time.Duration(w)))
+	}
 	if d > maxUnasked && !yes {
-		return fmt.Errorf("shard %v of %s of %s: about %s on %s; pass --yes to start it, or split the job into more shards",
-			spec, runWhat(n, sampled, names), describeRules(r), roughly(d), cores)
+		return fmt.Errorf("shard %v of %s of %s: about %s on %s%s; pass --yes to start it, or split the job into more shards",
+			spec, runWhat(n, sampled, names), describeRules(r), roughly(d), cores, planning)
 	}
 	if d >= announceAfter {
-		fmt.Fprintf(e.Stderr, "shard %v of %s: about %s on %s\n", spec, runWhat(n, sampled, names), roughly(d), cores)
+		fmt.Fprintf(e.Stderr, "shard %v of %s: about %s on %s%s\n", spec, runWhat(n, sampled, names), roughly(d), cores, planning)
 	}
 	return nil
 }
