@@ -58,6 +58,11 @@ type Options struct {
 	// so: each game's randomness depends on its number only, so the shares'
 	// reports add up to the whole run's.
 	Select func(i int, secret mm.Code) bool
+	// Selected, if not 0, is about the number of games the run plays,
+	// those Select accepts: CheckMemory sizes a decision tree by them,
+	// not by every game of the space. A shard of a job so needs the
+	// memory of its own games.
+	Selected int
 	// Record, if not nil, is called after each game with its number,
 	// its secret and the guesses it took, 0 for a game not won within
 	// MaxGuesses. Calls may come from several goroutines but never at

@@ -61,12 +61,20 @@ func CheckMemory(r mm.Rules, s mm.Strategy, opts *Options) error {
 		}
 		games = min(games, size)
 	}
+	sampled := games < size
+	share := 1.0 // of every secret, those a shard plays
+	if opts.Selected > 0 && uint64(opts.Selected) < games {
+		if !sampled {
+			share = float64(opts.Selected) / float64(games)
+		}
+		games = uint64(opts.Selected)
+	}
 	need := float64(size)*splitBytes + float64(games)*gameBytes
 	if need <= float64(MemoryBudget) {
 		return nil
 	}
-	most := float64(MemoryBudget) / (splitBytes + gameBytes) // every secret played
-	if games < size {
+	most := float64(MemoryBudget) / (splitBytes + gameBytes*share) // every secret played, or a share of them
+	if sampled {
 		most = max(most, (float64(MemoryBudget)-float64(games)*gameBytes)/splitBytes)
 	}
 	return fmt.Errorf("%w: playing %d secrets of %s through %v's decision tree needs about %s, more than the %s budget; "+

@@ -22,11 +22,24 @@ type oneAtATime struct{ mm.Strategy }
 // secret, a selection of them, sampled games, and a guess limit.
 func TestRunWalkerMatchesTree(t *testing.T) {
 	r := mm.Rules{Colors: 5, Pegs: 4}
+	type named struct {
+		name string
+		s    mm.Strategy
+	}
+	var all []named
 	for _, name := range []string{"knuth", "expected-size", "entropy", "most-parts"} {
 		s, err := strategy.New(name, strategy.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		// An opening of their own too, as --opening gives one: walked
+		// from it, not grown as a tree.
+		all = append(all, named{name, s},
+			named{name + " from 1223", strategy.Opening{Text: "1223", Then: s}},
+			named{name + " from pairs", strategy.Opening{Pairs: true, Then: s}})
+	}
+	for _, ns := range all {
+		name, s := ns.name, ns.s
 		if _, ok := s.(eval.Walker); !ok {
 			t.Fatalf("%s is not an eval.Walker", name)
 		}
@@ -96,6 +109,36 @@ func TestRunBillionCancelled(t *testing.T) {
 		}
 		if !started.Load() {
 			t.Errorf("%s: Run returned before it was cancelled", tt.name)
+		}
+	}
+}
+
+// TestCheckMemoryShare checks that CheckMemory weighs the games a run
+// plays: a shard's share (Options.Selected) fits where every secret does
+// not, and a strategy that opens with a given code and walks the rest
+// needs no tree at all, on 8 × 8 too.
+func TestCheckMemoryShare(t *testing.T) {
+	big := mm.Rules{Colors: 12, Pegs: 6} // every secret: just too large
+	huge := mm.Rules{Colors: 8, Pegs: 8}
+	entropy := strategy.Entropy{AllCodes: true}
+	tests := []struct {
+		name string
+		r    mm.Rules
+		s    mm.Strategy
+		opts eval.Options
+		ok   bool
+	}{
+		{"every secret", big, strategy.FirstConsistent{}, eval.Options{All: true}, false},
+		{"a quarter", big, strategy.FirstConsistent{}, eval.Options{All: true, Selected: 746496}, true},
+		{"most of them", big, strategy.FirstConsistent{}, eval.Options{All: true, Selected: 2800000}, false},
+		{"entropy, 8x8", huge, entropy, eval.Options{All: true}, true},
+		{"entropy from 11122334, 8x8", huge, strategy.Opening{Text: "11122334", Then: entropy}, eval.Options{All: true}, true},
+		{"first-consistent from 111222, 12x6", big, strategy.Opening{Text: "111222", Then: strategy.FirstConsistent{}}, eval.Options{All: true}, false},
+	}
+	for _, tt := range tests {
+		err := eval.CheckMemory(tt.r, tt.s, &tt.opts)
+		if (err == nil) != tt.ok || err != nil && !errors.Is(err, eval.ErrMemory) {
+			t.Errorf("%s: %v; want ok %v", tt.name, err, tt.ok)
 		}
 	}
 }

@@ -93,6 +93,8 @@ func (b *Book) Command() string {
 		switch v := b.Settings[k]; {
 		case k == "pool" && v == "near":
 			args = append(args, "--near")
+		case k == "pool" && v == "all":
+			args = append(args, "--near=false")
 		case v == "true":
 			args = append(args, "--"+k) // a flag that is on
 		default:

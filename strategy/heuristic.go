@@ -34,6 +34,7 @@ type objective struct {
 	obj   engine.Objective
 	bonus int64 // taken off a candidate's score, in obj's units
 	near  bool  // score the codes near the candidates only
+	all   bool  // score every code, past MaxHeuristicSpace too
 	// rollout has guesses chosen by playing the best few out
 	rollout engine.Rollout
 }
@@ -79,6 +80,11 @@ type Entropy struct {
 	// within 0.003 guesses a game of scoring every code, at a 30th of
 	// the time.
 	Near bool
+	// AllCodes scores every code as a guess at every node past
+	// MaxHeuristicSpace too, where the near pool is the default: on
+	// 8 × 8 over every secret, hundreds of CPU hours (BENCHMARKS.md).
+	// Near and AllCodes exclude each other.
+	AllCodes bool
 	// Rollout, when above 1, chooses the guess at each node of at least
 	// 3 candidates (that no candidate splits into classes of one) by
 	// playing out that many of the best: each is played to the end of
@@ -118,7 +124,10 @@ func (s Entropy) objective() (objective, error) {
 	}
 	o := entropy
 	o.bonus = int64(math.Round(b * (1 << 32)))
-	o.near = s.Near
+	if s.Near && s.AllCodes {
+		return objective{}, fmt.Errorf("mastermind: entropy: the near pool and every code as a guess exclude each other")
+	}
+	o.near, o.all = s.Near, s.AllCodes
 	if s.Rollout < 0 || s.Rollout > MaxRollout {
 		return objective{}, fmt.Errorf("mastermind: entropy's play-outs %d: want 0 to %d guesses", s.Rollout, MaxRollout)
 	}
@@ -148,8 +157,11 @@ func (s Entropy) Settings(r mm.Rules) map[string]string {
 	if s.WinBonus != 0 {
 		m["win-bonus"] = strconv.FormatFloat(s.WinBonus, 'g', -1, 64)
 	}
-	if s.Near || r.WithDefaults().Size() > MaxHeuristicSpace {
+	switch big := r.WithDefaults().Size() > MaxHeuristicSpace; {
+	case s.Near || big && !s.AllCodes:
 		m["pool"] = "near"
+	case big && s.AllCodes:
+		m["pool"] = "all"
 	}
 	if s.Rollout > 1 {
 		m["rollout"] = strconv.Itoa(s.Rollout)
@@ -271,7 +283,7 @@ func chooser(sp *mm.Space, obj objective, consistentOnly bool) *engine.Chooser {
 	if consistentOnly {
 		obj.bonus = 0 // every guess is a candidate: the bonus changes nothing
 	}
-	near := obj.near || sp.Len() > MaxHeuristicSpace
+	near := obj.near || sp.Len() > MaxHeuristicSpace && !obj.all
 	key := chooserKey{sp.Rules(), obj.obj, obj.bonus, consistentOnly, near, obj.rollout}
 	choosers.Lock()
 	defer choosers.Unlock()
@@ -325,6 +337,11 @@ func bestGuess(ctx context.Context, st *mm.State, obj objective, consistentOnly 
 // walk plays obj against every secret of r that want accepts, depth first
 // (see eval.Walker).
 func walk(ctx context.Context, r mm.Rules, obj objective, consistentOnly bool, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	return walkFrom(ctx, r, obj, consistentOnly, nil, want, progress, workers)
+}
+
+// walkFrom is walk with every game opening with first, if not nil.
+func walkFrom(ctx context.Context, r mm.Rules, obj objective, consistentOnly bool, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
 	if n := r.WithDefaults().Size(); n > MaxNearSpace {
 		return nil, fmt.Errorf("%w: %s enumerates every code, and %s has %s, more than %d",
 			mm.ErrTooLarge, obj.name, r, sizeText(r), MaxNearSpace)
@@ -336,7 +353,15 @@ func walk(ctx context.Context, r mm.Rules, obj objective, consistentOnly bool, w
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return chooser(sp, obj, consistentOnly).Walk(ctx, want, progress, workers)
+	g := -1
+	if first != nil {
+		i, ok := sp.Index(*first)
+		if !ok {
+			return nil, fmt.Errorf("opening %v: not a code of %s", *first, r)
+		}
+		g = i
+	}
+	return chooser(sp, obj, consistentOnly).WalkFrom(ctx, g, want, progress, workers)
 }
 
 // Walks reports whether Walk takes r: spaces of at most MaxNearSpace
@@ -375,6 +400,33 @@ func (s Entropy) Walk(ctx context.Context, r mm.Rules, want func(int) bool, prog
 		return nil, err
 	}
 	return walk(ctx, r, o, s.ConsistentOnly, want, progress, workers)
+}
+
+// fromWalker is a scoring strategy that can walk every secret from a first
+// guess it is given: what Opening walks through.
+type fromWalker interface {
+	Walks(r mm.Rules) bool
+	walkFrom(ctx context.Context, r mm.Rules, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error)
+}
+
+func (s Knuth) walkFrom(ctx context.Context, r mm.Rules, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	return walkFrom(ctx, r, minimax, s.ConsistentOnly, first, want, progress, workers)
+}
+
+func (s ExpectedSize) walkFrom(ctx context.Context, r mm.Rules, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	return walkFrom(ctx, r, expectedSize, s.ConsistentOnly, first, want, progress, workers)
+}
+
+func (s Entropy) walkFrom(ctx context.Context, r mm.Rules, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	o, err := s.objective()
+	if err != nil {
+		return nil, err
+	}
+	return walkFrom(ctx, r, o, s.ConsistentOnly, first, want, progress, workers)
+}
+
+func (s MostParts) walkFrom(ctx context.Context, r mm.Rules, first *mm.Code, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	return walkFrom(ctx, r, mostParts, s.ConsistentOnly, first, want, progress, workers)
 }
 
 // Walk plays every secret of r depth first (see eval.Walker).

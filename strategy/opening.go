@@ -30,20 +30,48 @@ func (o Opening) GuessContext(ctx context.Context, st *mm.State) (mm.Code, error
 	if st.Len() > 0 {
 		return mm.GuessContext(ctx, o.Then, st)
 	}
-	if o.Pairs {
-		return PairsOpening(st.Rules()), nil
-	}
-	if o.Text != "" {
-		c, err := st.Rules().ParseCode(o.Text)
+	return o.first(st.Rules())
+}
+
+// first returns the opening under r.
+func (o Opening) first(r mm.Rules) (mm.Code, error) {
+	switch {
+	case o.Pairs:
+		return PairsOpening(r), nil
+	case o.Text != "":
+		c, err := r.ParseCode(o.Text)
 		if err != nil {
 			return mm.Code{}, fmt.Errorf("opening: %w", err)
 		}
 		return c, nil
 	}
-	if err := st.Rules().Check(o.First); err != nil {
+	if err := r.Check(o.First); err != nil {
 		return mm.Code{}, fmt.Errorf("opening: %w", err)
 	}
 	return o.First, nil
+}
+
+// Walks reports whether Walk takes r: where Then is a scoring strategy
+// that walks r (see eval.Walker).
+func (o Opening) Walks(r mm.Rules) bool {
+	w, ok := o.Then.(fromWalker)
+	return ok && w.Walks(r)
+}
+
+// Walk plays every secret of r that want accepts depth first, as Then's
+// Walk does but opening every game with the opening, and returns the
+// guesses of each game by space index (see eval.Walker): a run over
+// every secret, or one shard of it, needs no decision tree in memory.
+func (o Opening) Walk(ctx context.Context, r mm.Rules, want func(int) bool, progress func(int), workers int) ([]uint8, error) {
+	w, ok := o.Then.(fromWalker)
+	if !ok {
+		return nil, fmt.Errorf("%w: %v does not walk every secret", mm.ErrUnsupported, o.Then)
+	}
+	g, err := o.first(r.WithDefaults())
+	if err != nil {
+		return nil, err
+	}
+	return w.walkFrom(ctx, r, &g, want, progress, workers)
 }
 
 // Randomized reports whether Then is randomised.

@@ -19,8 +19,8 @@ type Options struct {
 	ConsistentOnly bool
 	// WinBonus is entropy's Entropy.WinBonus, in nats.
 	WinBonus float64
-	// Near is entropy's Entropy.Near.
-	Near bool
+	// Near and AllCodes are entropy's Entropy.Near and Entropy.AllCodes.
+	Near, AllCodes bool
 	// Rollout, RolloutMax and RolloutSmall are entropy's Entropy.Rollout,
 	// Entropy.RolloutMax and Entropy.RolloutSmall.
 	Rollout, RolloutMax, RolloutSmall int
@@ -68,7 +68,7 @@ var registry = []entry{
 		func(o Options) mm.Strategy { return ExpectedSize{ConsistentOnly: o.ConsistentOnly} }},
 	{"entropy", "maximise the entropy of the partition (Neuwirth)",
 		func(o Options) mm.Strategy {
-			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, Rollout: o.Rollout, RolloutMax: o.RolloutMax, RolloutSmall: o.RolloutSmall, NoBook: o.NoBook}
+			return Entropy{ConsistentOnly: o.ConsistentOnly, WinBonus: o.WinBonus, Near: o.Near, AllCodes: o.AllCodes, Rollout: o.Rollout, RolloutMax: o.RolloutMax, RolloutSmall: o.RolloutSmall, NoBook: o.NoBook}
 		}},
 	{"most-parts", "maximise the number of classes (Kooi; Max-Parts)",
 		func(o Options) mm.Strategy { return MostParts{ConsistentOnly: o.ConsistentOnly} }},

@@ -243,6 +243,9 @@ once however many games pass through each node; every core works at once
 					return err
 				}
 				if sh.on {
+					if err := e.announceShard(cmd.Context(), sh.spec, r, names, strategies, n, sampled, opts.Workers, bf.yes); err != nil {
+						return err
+					}
 					works := make([]strategyWork, len(names))
 					for i := range names {
 						works[i] = strategyWork{names[i], strategies[i]}

@@ -11,6 +11,7 @@ import (
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/eval"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/strategy"
 )
 
@@ -188,6 +189,43 @@ func (e *Env) announceRun(ctx context.Context, bar *runBar, r mm.Rules, names []
 		fmt.Fprintln(e.Stderr, line)
 	}
 	bar.guess(d)
+	return nil
+}
+
+// announceShard is announce for one shard of a job of n games of each
+// strategy, before the shard plans its part: its guess is the shard's
+// share of the whole run's, which the plan deals out evenly. It refuses a
+// shard guessed past maxUnasked unless yes.
+func (e *Env) announceShard(ctx context.Context, spec shard.Spec, r mm.Rules, names []string, strategies []mm.Strategy, n int, sampled bool, workers int, yes bool) error {
+	d, ok := runGuess(ctx, r, strategies, n, sampled, workers)
+	if !ok {
+		return nil
+	}
+	d /= time.Duration(max(1, spec.Count))
+	// Every shard plans the whole job: past a single shard, the second
+	// guesses of the large classes, which scoring every code costs most.
+	var plan time.Duration
+	if spec.Count > 1 && !sampled {
+		for _, s := range strategies {
+			if p, ok := strategy.PlanTime(ctx, s, r); ok {
+				plan += p
+			}
+		}
+	}
+	w := effectiveWorkers(workers, n)
+	d += plan / time.Duration(w)
+	cores := Plural(w, "core")
+	planning := ""
+	if plan/time.Duration(w) >= announceAfter {
+		planning = fmt.Sprintf(" (%s of it planning the job, as every shard does)", roughly(plan/time.Duration(w)))
+	}
+	if d > maxUnasked && !yes {
+		return fmt.Errorf("shard %v of %s of %s: about %s on %s%s; pass --yes to start it, or split the job into more shards",
+			spec, runWhat(n, sampled, names), describeRules(r), roughly(d), cores, planning)
+	}
+	if d >= announceAfter {
+		fmt.Fprintf(e.Stderr, "shard %v of %s: about %s on %s%s\n", spec, runWhat(n, sampled, names), roughly(d), cores, planning)
+	}
 	return nil
 }
 

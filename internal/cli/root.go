@@ -283,7 +283,7 @@ func addStrategyFlags(f *pflag.FlagSet, so *strategy.Options) {
 	f.IntVar(&so.Rollout, "rollout", 0, "entropy: choose each guess by playing the `K` best out to the end of every game, keeping the one of fewest guesses in all (the pilot method; about K times the time at each level of the tree)")
 	f.IntVar(&so.RolloutMax, "rollout-max", 0, "entropy: play out guesses only at nodes of at most `N` candidates (0: every node); those near the root cost most")
 	f.IntVar(&so.RolloutSmall, "rollout-small", 0, "entropy: play out 64 guesses at nodes of at most `N` candidates (within --rollout-max), where play-outs cost least (0: none)")
-	f.BoolVar(&so.Near, "near", false, "entropy: score as guesses only the candidates and codes one or two pegs from them, as past 2^20 codes (within 0.003 guesses a game of every code on 7x7, at a 30th of the time)")
+	f.VarPF(&nearFlag{near: &so.Near, all: &so.AllCodes}, "near", "", "entropy: score as guesses only the candidates and codes one or two pegs from them, as past 2^20 codes by default (within 0.003 guesses a game of every code on 7x7, at a 30th of the time); --near=false scores every code there too (8x8 over every secret: hundreds of CPU hours)").NoOptDefVal = "true"
 	f.IntVar(&so.MaxDepth, "max-depth", 0, "optimal: most guesses any game may take (0: no limit)")
 	f.StringVar(&so.Effort, "effort", "", "deep: how hard it works: quick, normal, high or record (default normal)")
 	f.IntVar(&so.Top, "top", 0, "deep: guesses compared by playing them out at the first --plies levels (0: the effort's)")
@@ -385,6 +385,24 @@ func argsBetween(lo, hi int, what string) cobra.PositionalArgs {
 		return nil
 	}
 }
+
+// nearFlag is --near, a flag of three states: not given, the near pool
+// past 2^20 codes and every code below; --near, the near pool always;
+// --near=false, every code always.
+type nearFlag struct{ near, all *bool }
+
+func (n *nearFlag) String() string { return strconv.FormatBool(n.near != nil && *n.near) }
+
+func (n *nearFlag) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	*n.near, *n.all = v, !v
+	return nil
+}
+
+func (n *nearFlag) Type() string { return "bool" }
 
 // byteSize is a flag holding a number of bytes, written with an optional
 // K, M or G suffix (powers of 1024; KB, MiB and the like also read).

@@ -155,6 +155,21 @@ type strategyWork struct {
 // and runs the shard's part of them.
 func (e *Env) writeWorksShard(ctx context.Context, cmd *cobra.Command, sh *sharding, r mm.Rules, works []strategyWork, o shard.Options) error {
 	o.Shards = sh.spec.Count
+	if !o.Trees {
+		// A tree of the shard's share of the games must fit, which the
+		// harness checks again, games known, once the plan is made.
+		n, _, err := eval.Count(r, &o.Eval)
+		if err != nil {
+			return err
+		}
+		opts := o.Eval
+		opts.Selected = max(1, n/max(1, o.Shards))
+		for _, w := range works {
+			if err := eval.CheckMemory(r, w.s, &opts); err != nil {
+				return runError(w.name, err)
+			}
+		}
+	}
 	job := &shard.Job{}
 	news := &gameNews{games: job.Games}
 	o.Progress = news.progress

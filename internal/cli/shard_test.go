@@ -109,6 +109,9 @@ func TestMergeEqualsWholeRun(t *testing.T) {
 		{[]string{"bench", "--strategy", "optimal,knuth", "--colors", "5", "--max-guesses", "4"}, [][]string{nil, {"--json"}, {"--csv"}}, []int{2, 4}},
 		{[]string{"bench", "--strategy", "deep,random-consistent", "--effort", "high", "--colors", "5", "--games", "400", "--seed", "3"}, [][]string{nil, {"--json"}}, []int{3}},
 		{[]string{"bench", "--strategy", "deep", "--effort", "record", "--colors", "5"}, [][]string{{"--json"}}, []int{4}},
+		// Every code a guess, walked from a given opening: the shards
+		// walk only their own subtrees, and add up to the whole walk.
+		{[]string{"bench", "--strategy", "entropy,knuth", "--colors", "6", "--pegs", "5", "--opening", "11223", "--near=false"}, [][]string{{"--csv"}}, []int{3, 16}},
 		{[]string{"tree", "--strategy", "optimal"}, [][]string{nil, {"--json"}, {"--format", "dot"}}, []int{1, 4}},
 		{[]string{"tree", "--strategy", "most-parts", "--rules", "bulls-cows"}, [][]string{nil}, []int{5}},
 		{[]string{"tree", "--strategy", "deep", "--effort", "record", "--colors", "5", "--alphabet", "RGBYO"}, [][]string{{"--format", "json"}}, []int{3}},

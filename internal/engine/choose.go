@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"strings"
+	"sync"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/symmetry"
@@ -30,6 +33,10 @@ type Chooser struct {
 	NoFamilies bool
 
 	pools poolCache
+	memo  struct {
+		sync.Mutex
+		m map[string]int
+	}
 }
 
 // worker is the memory one goroutine of a search reuses from node to node.
@@ -83,7 +90,54 @@ func (ch *Chooser) Choose(ctx context.Context, members []uint32, history []mm.Co
 }
 
 func (ch *Chooser) choose(ctx context.Context, wk *worker, members []uint32, history []mm.Code, workers int) (int, error) {
-	return ch.chooseBy(ctx, wk, members, history, workers, ch.Rollout.covers(len(members)))
+	if len(history) > topMemoDepth || len(members) < topMemoSize {
+		return ch.chooseBy(ctx, wk, members, history, workers, ch.Rollout.covers(len(members)))
+	}
+	key := memoKey(members, history)
+	ch.memo.Lock()
+	g, ok := ch.memo.m[key]
+	ch.memo.Unlock()
+	if ok {
+		return g, nil
+	}
+	g, err := ch.chooseBy(ctx, wk, members, history, workers, ch.Rollout.covers(len(members)))
+	if err != nil {
+		return 0, err
+	}
+	ch.memo.Lock()
+	if ch.memo.m == nil || len(ch.memo.m) >= topMemoMax {
+		ch.memo.m = map[string]int{}
+	}
+	ch.memo.m[key] = g
+	ch.memo.Unlock()
+	return g, nil
+}
+
+// The guesses of the largest nodes near the top of the tree are kept
+// (Chooser.memo): a shard of a job chooses them twice, planning its units
+// (the first two guesses of every large class) and walking them, and on
+// 8 × 8 with every code a guess a second guess costs minutes. Nodes after
+// at most topMemoDepth guesses, of at least topMemoSize candidates, topMemoMax of
+// them at most.
+const (
+	topMemoDepth = 1
+	topMemoSize  = 4096
+	topMemoMax   = 1024
+)
+
+// memoKey names a node by its history, its number of candidates and a
+// hash of them.
+func memoKey(members []uint32, history []mm.Code) string {
+	h := uint64(14695981039346656037)
+	for _, c := range members {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %x", len(members), h)
+	for _, c := range history {
+		fmt.Fprintf(&b, " %v", c)
+	}
+	return b.String()
 }
 
 // chooseBy is choose, with the guesses played out if roll is set.

@@ -28,11 +28,20 @@ const MaxDepth = 255
 // Its memory is the depth table, a byte a code, and the candidates of the
 // nodes under way: it does not keep the tree.
 func (ch *Chooser) Walk(ctx context.Context, want func(i int) bool, progress func(done int), workers int) ([]uint8, error) {
+	return ch.WalkFrom(ctx, -1, want, progress, workers)
+}
+
+// WalkFrom is Walk with the first guess of every game fixed: the code of
+// space index first, or the chooser's own for a negative first.
+func (ch *Chooser) WalkFrom(ctx context.Context, first int, want func(i int) bool, progress func(done int), workers int) ([]uint8, error) {
 	N := ch.V.sp.Len()
+	if first >= N {
+		return nil, fmt.Errorf("engine: first guess %d of a space of %d codes", first, N)
+	}
 	// The first error, of the top or of a worker, stops them all.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w := &walk{ch: ch, ctx: ctx, want: want, progress: progress, depth: make([]uint8, N)}
+	w := &walk{ch: ch, ctx: ctx, want: want, progress: progress, depth: make([]uint8, N), first: first}
 	w.big = max(256, N/32)
 	all := make([]uint32, N)
 	for i := range all {
@@ -84,6 +93,7 @@ type walk struct {
 	progress func(done int)
 	depth    []uint8
 	big      int // fewer candidates than this make a task
+	first    int // the space index of the first guess, or -1: the chooser's
 
 	mu     sync.Mutex // guards tasks and closed
 	tasks  tasks
@@ -181,9 +191,12 @@ func (w *walk) node(wk *worker, members []uint32, history []mm.Code, d int, work
 		return fmt.Errorf("%w: %d guesses without finding the secret", mm.ErrGuessLimit, d)
 	}
 	ch := w.ch
-	g, err := ch.choose(w.ctx, wk, members, history, workers)
-	if err != nil {
-		return err
+	g := w.first
+	if d > 0 || g < 0 {
+		var err error
+		if g, err = ch.choose(w.ctx, wk, members, history, workers); err != nil {
+			return err
+		}
 	}
 	v := ch.V
 	n := len(members)

@@ -276,15 +276,15 @@ func Collect(files []string) (*Partial, error) {
 		}
 		byShard[k] = i
 	}
-	var missing []string
+	var missing []int
 	for k, i := range byShard {
 		if i < 0 {
-			missing = append(missing, fmt.Sprint(k))
+			missing = append(missing, k)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("shard %s of %d missing: rerun it with --shard %s/%d (or its array task) and merge again",
-			strings.Join(missing, ", "), n, missing[0], n)
+		return nil, fmt.Errorf("shard %s of %d missing: rerun it with --shard %d/%d (or its array task) and merge again",
+			runs(missing), n, missing[0], n)
 	}
 	out := *first
 	out.Shard = Spec{Index: 0, Count: n}
@@ -345,4 +345,27 @@ func sameJob(a string, p *Partial, b string, q *Partial) error {
 		}
 	}
 	return fmt.Errorf("%s has another plan of work than %s, with the same command and flags: were they built from the same source?", b, a)
+}
+
+// runs writes ascending numbers as a list in which three or more in a row
+// are a range: "0, 2, 5–4095", so that a merge given one partial of
+// thousands names the missing shards in a line.
+func runs(ks []int) string {
+	var parts []string
+	for i := 0; i < len(ks); {
+		j := i
+		for j+1 < len(ks) && ks[j+1] == ks[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, fmt.Sprintf("%d–%d", ks[i], ks[j]))
+		case j > i:
+			parts = append(parts, fmt.Sprint(ks[i]), fmt.Sprint(ks[j]))
+		default:
+			parts = append(parts, fmt.Sprint(ks[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }

@@ -398,10 +398,18 @@ const normalTotal = 1 << 30
 func (j *Job) Games(units []int) int {
 	n := 0
 	for _, u := range units {
-		if u < 0 || u >= len(j.byNum) {
-			continue
+		if u >= 0 && u < len(j.byNum) {
+			n += j.byNum[u].games([]int{u})
 		}
-		if ui := j.byNum[u].units[u]; ui != nil {
+	}
+	return n
+}
+
+// games returns the number of games of w's units us.
+func (w *Work) games(us []int) int {
+	n := 0
+	for _, u := range us {
+		if ui := w.units[u]; ui != nil {
 			if nd := ui.node; nd.Kind == kindRange {
 				n += nd.Hi - nd.Lo
 			} else {

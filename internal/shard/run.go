@@ -110,6 +110,7 @@ func (w *Work) countUnits(ctx context.Context, us []int) (map[int]*Outcome, erro
 		u, ok := w.route(i, secret)
 		return ok && outs[u] != nil
 	}
+	opts.Selected = max(1, w.games(us)) // a shard's tree is of its own games
 	opts.Record = func(i int, secret mm.Code, guesses int) {
 		u, _ := w.route(i, secret)
 		o := outs[u]
@@ -209,7 +210,7 @@ func (w *Work) run(ctx context.Context, ui *unitInfo) (*Outcome, error) {
 		}
 		chain = top
 	}
-	counted, err := w.count(ctx, follow{chain}, matches)
+	counted, err := w.count(ctx, follow{chain}, matches, ui.node.Size)
 	if err != nil {
 		return nil, err
 	}
@@ -253,10 +254,12 @@ func (w *Work) subtree(ctx context.Context, ui *unitInfo) (*mm.Tree, *Outcome, e
 	return t, &Outcome{}, err
 }
 
-// count plays the games that sel selects with s and returns their tally.
-func (w *Work) count(ctx context.Context, s mm.Strategy, sel func(int, mm.Code) bool) (*Outcome, error) {
+// count plays the games that sel selects, about games of them, with s and
+// returns their tally.
+func (w *Work) count(ctx context.Context, s mm.Strategy, sel func(int, mm.Code) bool, games int) (*Outcome, error) {
 	opts := w.opts.Eval
 	opts.Select = sel
+	opts.Selected = max(1, games)
 	opts.Progress = nil
 	if p := w.opts.Progress; p != nil {
 		opts.Progress = func(done, _ int) { p(w.base + done) }

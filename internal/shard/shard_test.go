@@ -197,6 +197,8 @@ func TestCollect(t *testing.T) {
 	}{
 		{"none", nil, "no partial results"},
 		{"missing", files[:2], "shard 2 of 3 missing: rerun it with --shard 2/3"},
+		{"a run missing", four[:1], "shard 1–3 of 4 missing: rerun it with --shard 1/4"},
+		{"two missing", four[1:3], "shard 0, 3 of 4 missing: rerun it with --shard 0/4"},
 		{"duplicate", []string{files[0], files[1], files[1], files[2]}, "part-1.json and " + files[1] + " are both shard 1/3"},
 		{"other strategy", []string{files[0], other[1], files[2]}, other[1] + " has --strategy entropy, and " + files[0] + " has knuth"},
 		{"other count", []string{files[0], four[1], files[2]}, "of 4 shards"},
