@@ -1,0 +1,307 @@
+package exact
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mm "github.com/mastermind-toolkit/mastermind"
+	"github.com/mastermind-toolkit/mastermind/symmetry"
+)
+
+// A BoundPlan is LowerBoundWith cut into units of work that run apart —
+// the shards of a cluster job, or runs of one process that a journal
+// resumes — and whose values Merge adds up into exactly the bound that
+// LowerBoundWith proves with the same options.
+//
+// The split. The bound of the whole space of N codes is
+//
+//	min over first guesses f of ( N + Σ over the classes c that f makes: B(c) )
+//
+// where B(c) is the bound of class c, depth−1 guesses deep. A unit is one
+// term B(c) of one first guess's sum: the codes that give one feedback to
+// one first guess, bounded on their own. The sums and the least of them
+// are left to Merge, so that no unit needs another's value. The min over
+// guesses below the first stays inside its unit, with all its pruning:
+// a unit's value is its class's bound, whichever process computes it.
+//
+// What a split search cannot share is the pruning across first guesses:
+// the whole search gives a first guess up once its sum reaches the least
+// of the first guesses before it, known only when they are done. A plan
+// prunes instead against BoundOptions.Cutoff, fixed before the work
+// starts (0: none, every unit bounded in full): a first guess whose
+// counting bound reaches it has no units, and the unit of class c of f
+// stops at the room Cutoff − (the counting bound of f less c's own),
+// its value then being that room, at least Cutoff for f's sum. So the
+// merged bound is LowerBoundWith's whenever that is below Cutoff (the
+// room of a unit of the best first guess is never reached), and at least
+// Cutoff otherwise: Cutoff is best a total a strategy is known to reach,
+// which no bound passes.
+type BoundPlan struct {
+	Rules  mm.Rules
+	Depth  int // guesses tried in full
+	Exact  int // BoundOptions.Exact
+	Cutoff int // BoundOptions.Cutoff, 0 for none
+	Codes  int // the codes of the space
+	// Firsts are the first guesses, one per class of codes the symmetries
+	// map onto each other, that split the codes, least counting bound
+	// first; those whose counting bound reaches Cutoff are left out.
+	Firsts []BoundFirst
+	Units  []BoundUnit
+}
+
+// A BoundFirst is a first guess of a BoundPlan.
+type BoundFirst struct {
+	Guess mm.Code
+	// Static is the first guess's counting bound: the codes plus the
+	// counting bounds of the classes it makes.
+	Static int
+}
+
+// A BoundUnit is a unit of a BoundPlan: the codes that give Feedback to
+// first guess First (an index into Firsts).
+type BoundUnit struct {
+	First    int
+	Feedback mm.Feedback
+	Codes    int
+	Fill     int // the counting bound of the unit's codes
+	// Room is where the unit's search stops, at least its value then
+	// (0: no cutoff).
+	Room int
+	// Cost is an estimate of the unit's work, for dealing the units to
+	// shards and estimating the time left: its codes squared.
+	Cost int64
+}
+
+// A BoundValue is what a unit of a BoundPlan computed.
+type BoundValue struct {
+	// Value is the bound of the unit's codes, depth−1 guesses deep, or
+	// the unit's Room if that is as low (Cut).
+	Value int
+	Cut   bool
+	// Sets is the number of sets bounded.
+	Sets int64
+}
+
+// PlanBound plans LowerBoundWith(ctx, r, depth, opts) in units (see
+// BoundPlan). opts.Progress is not used; Run takes its own.
+func PlanBound(r mm.Rules, depth int, opts *BoundOptions) (*BoundPlan, error) {
+	lb, err := newLower(r, depth, opts, false)
+	if err != nil {
+		return nil, err
+	}
+	var sets int64
+	firsts := lb.order(context.Background(), lb.sp.All(), lb.firstPool(), &sets)
+	p := &BoundPlan{Rules: lb.r, Depth: depth, Exact: lb.exact, Cutoff: opts.cutoff(), Codes: lb.sp.Len()}
+	root := lb.sp.All()
+	for _, f := range firsts {
+		if p.Cutoff > 0 && f.static >= p.Cutoff {
+			break
+		}
+		fi := len(p.Firsts)
+		p.Firsts = append(p.Firsts, BoundFirst{Guess: lb.sp.Code(f.guess), Static: f.static})
+		if depth == 1 {
+			continue
+		}
+		for _, b := range root.Split(f.guess) {
+			if lb.sp.Key(b.Feedback) == lb.win {
+				continue
+			}
+			n := b.Set.Len()
+			u := BoundUnit{First: fi, Feedback: b.Feedback, Codes: n, Fill: lb.fill[n], Cost: max(1, int64(n)*int64(n))}
+			if p.Cutoff > 0 {
+				u.Room = p.Cutoff - (f.static - u.Fill)
+			}
+			p.Units = append(p.Units, u)
+		}
+	}
+	return p, nil
+}
+
+// BoundRunProgress is a report on a running BoundPlan.Run.
+type BoundRunProgress struct {
+	Elapsed time.Duration
+	Sets    int64 // bounded so far by the run
+	// Done units of Units, their estimated costs CostDone of Cost.
+	Done, Units    int
+	CostDone, Cost int64
+}
+
+// Run computes the given units of p, several at once, and calls done with
+// each one's value and the seconds it took, one call at a time, as each
+// finishes: a unit done is kept by done before the next is reported, and
+// one under way when ctx is done is lost, nothing else. progress, if not
+// nil, is called every second from another goroutine. workers is the
+// number of units computed at once (0: GOMAXPROCS). The units are taken
+// costliest first.
+func (p *BoundPlan) Run(ctx context.Context, units []int, workers int, progress func(BoundRunProgress), done func(u int, seconds float64, v BoundValue) error) error {
+	lb, err := newLower(p.Rules, p.Depth, &BoundOptions{Exact: p.Exact, Cutoff: p.Cutoff}, len(units) > 0)
+	if err != nil {
+		return err
+	}
+	if lb.whole != nil {
+		defer lb.whole.release()
+	}
+	var cost int64
+	for _, u := range units {
+		if u < 0 || u >= len(p.Units) {
+			return fmt.Errorf("mastermind: bound plan has no unit %d", u)
+		}
+		cost += p.Units[u].Cost
+	}
+	order := slices.Clone(units)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(p.Units[b].Cost, p.Units[a].Cost) })
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	root := lb.sp.All()
+	splits := make([]func() []mm.Branch, len(p.Firsts))
+	for i, f := range p.Firsts {
+		g, ok := lb.sp.Index(f.Guess)
+		if !ok {
+			return fmt.Errorf("mastermind: bound plan: first guess %v is not a code", f.Guess)
+		}
+		splits[i] = sync.OnceValue(func() []mm.Branch { return root.Split(g) })
+	}
+	var (
+		mu       sync.Mutex // serializes done, and guards what follows
+		first    error
+		finished int
+		costDone int64
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		start    = time.Now()
+	)
+	if progress != nil {
+		stop, stopped := make(chan struct{}), make(chan struct{})
+		defer func() { close(stop); <-stopped }() // no news after the return
+		go func() {
+			defer close(stopped)
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					mu.Lock()
+					pr := BoundRunProgress{Elapsed: time.Since(start), Sets: lb.sets.Load(), Done: finished, Units: len(units), CostDone: costDone, Cost: cost}
+					mu.Unlock()
+					progress(pr)
+				}
+			}
+		}()
+	}
+	for range min(workers, len(order)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(order) {
+					return
+				}
+				mu.Lock()
+				failed := first != nil
+				mu.Unlock()
+				if failed {
+					return
+				}
+				u := order[i]
+				t0 := time.Now()
+				v, err := p.run(ctx, lb, splits, u)
+				mu.Lock()
+				if err == nil && first == nil {
+					err = done(u, time.Since(t0).Seconds(), v)
+					finished++
+					costDone += p.Units[u].Cost
+				}
+				if err != nil {
+					first = cmpErr(first, err)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// run computes unit u.
+func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Branch, u int) (BoundValue, error) {
+	unit := p.Units[u]
+	f := p.Firsts[unit.First]
+	var set *mm.Set
+	for _, b := range splits[unit.First]() {
+		if b.Feedback == unit.Feedback {
+			set = b.Set
+		}
+	}
+	if set == nil || set.Len() != unit.Codes {
+		return BoundValue{}, fmt.Errorf("mastermind: bound plan: unit %d, feedback %v to %v, is not a class of %d codes", u, unit.Feedback, f.Guess, unit.Codes)
+	}
+	room := math.MaxInt
+	if unit.Room > 0 {
+		room = unit.Room
+	}
+	var sets int64
+	v, err := lb.bound(ctx, set, []mm.Code{f.Guess}, p.Depth-1, room, &sets, lb.whole)
+	if err != nil {
+		return BoundValue{}, err
+	}
+	out := BoundValue{Value: v, Sets: sets}
+	if unit.Room > 0 && v >= unit.Room {
+		out.Value, out.Cut = unit.Room, true
+	}
+	return out, nil
+}
+
+// Merge adds the values of every unit of p, in unit order, into the bound
+// that LowerBoundWith proves with p's options (if below p.Cutoff; see
+// BoundPlan): the least, over the first guesses, of the codes plus the
+// values of its units, the first guess in p's order on a tie. Its Sets
+// counts the sets the units bounded, and the space's.
+func (p *BoundPlan) Merge(values []BoundValue) (*Bound, error) {
+	if len(values) != len(p.Units) {
+		return nil, fmt.Errorf("mastermind: bound plan of %d units merged with %d values", len(p.Units), len(values))
+	}
+	b := &Bound{Total: math.MaxInt, Depth: p.Depth, Sets: 1}
+	if p.Cutoff > 0 {
+		b.Total = p.Cutoff
+	}
+	totals := make([]int, len(p.Firsts))
+	for i, f := range p.Firsts {
+		totals[i] = f.Static
+		if p.Depth > 1 {
+			totals[i] = p.Codes
+		}
+	}
+	for u, v := range values {
+		unit := p.Units[u]
+		if v.Value < unit.Fill || (unit.Room > 0 && v.Value > unit.Room) || v.Cut != (unit.Room > 0 && v.Value == unit.Room) {
+			return nil, fmt.Errorf("mastermind: bound plan: unit %d has value %d, out of its range (%d to room %d)", u, v.Value, unit.Fill, unit.Room)
+		}
+		totals[unit.First] += v.Value
+		b.Sets += v.Sets
+	}
+	for i, t := range totals {
+		if t < b.Total {
+			b.Total, b.First = t, p.Firsts[i].Guess
+		}
+	}
+	if b.Total == math.MaxInt {
+		return nil, fmt.Errorf("mastermind: bound plan of %v has no first guess", p.Rules)
+	}
+	return b, nil
+}
+
+// firstPool returns the first guesses of lb's space: one per class of
+// codes its symmetries map onto each other.
+func (lb *lower) firstPool() []int {
+	st, _ := mm.NewState(lb.r, nil)
+	return symmetry.Of(st).Guesses(lb.sp)
+}
