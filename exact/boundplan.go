@@ -305,3 +305,29 @@ func (lb *lower) firstPool() []int {
 	st, _ := mm.NewState(lb.r, nil)
 	return symmetry.Of(st).Guesses(lb.sp)
 }
+
+// Memory returns about the most memory, in bytes, that Run takes with
+// workers units at once: each worker's exact search of the sets it meets
+// (with BoundOptions.Exact), the table of every code where that fits, and
+// the space and the sets of the search.
+func (p *BoundPlan) Memory(workers int) int64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	codes := int64(p.Codes)
+	base := 64<<20 + 64*codes // the space, the first guesses' classes, the sets below
+	if p.Exact == 0 {
+		return base
+	}
+	if codes*codes <= wholeTable {
+		return base + codes*codes + min(DefaultMemory, 4*codes*codes)
+	}
+	var most int64
+	for _, u := range p.Units {
+		most = max(most, int64(u.Codes))
+	}
+	// A set whose table fits gets its own search, shared below it; a set
+	// larger has none, and each of its classes may have one.
+	n := min(most, leafTable/codes)
+	return base + int64(workers)*(n*codes+min(DefaultMemory, 4*n*n))
+}

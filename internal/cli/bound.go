@@ -1,16 +1,31 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 )
 
+// boundMemory is the most memory bound may plan to take.
+const boundMemory = 8 << 30
+
 func newBound(e *Env, rf *rulesFlags) *cobra.Command {
-	var depth, exactMax int
+	var (
+		depth, exactMax, cutoff, workers int
+		limit                            time.Duration
+		sf                               shardFlags
+	)
 	cmd := &cobra.Command{
 		Use:   "bound",
 		Short: "Prove a lower bound of the least total guesses of a large space",
@@ -27,9 +42,27 @@ too large for optimal, such as 8 × 5.
 
 --exact N bounds every set of at most N codes by its exact optimum, found
 by the exact search, in place of the counting bound: higher, and slower
-the larger N.`,
+the larger N. --cutoff T stops where T is reached: give the total of a
+known strategy, which no bound passes, and the search skips what cannot
+come under it; the bound printed is then exact if below T.
+
+Shards. --shard K/N (or a Slurm array task, as for bench) bounds the units
+of the search that fall to shard K: a unit is the codes that give one
+feedback to one first guess, bounded below it, and the units are dealt to
+the shards by their size. The shard writes its partial result to --out
+after every unit, whole or not at all, and a shard run again with the
+same --out resumes from it, so that a run stopped by Ctrl-C, --run-limit
+(exit status 3) or the cluster's time limit loses only the units under
+way. mastermind merge adds the partials of every shard into the bound
+the whole search proves: the least, over the first guesses, of the codes
+plus the bounds of its units. --out without --shard keeps the journal of
+a whole run the same way. The shards prune against --cutoff only (not
+against each other's first guesses): give it.`,
 		Example: `  mastermind bound --colors 6 --pegs 4 --depth 3
-  mastermind bound --rules logik --depth 2`,
+  mastermind bound --rules logik --depth 2
+  mastermind bound --rules logik --depth 4 --exact 8 --cutoff 178545 \
+      --shard 0/64 --out part-0.json --run-limit 2h
+  mastermind merge part-*.json`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, a, err := rf.rules(cmd)
@@ -39,27 +72,50 @@ the larger N.`,
 			if err := atLeast(1, "depth", depth); err != nil {
 				return err
 			}
-			if err := atLeast(0, "exact", exactMax); err != nil {
+			if err := atLeast(0, "exact", exactMax, "cutoff", cutoff, "workers", workers); err != nil {
 				return err
+			}
+			if limit < 0 {
+				return fmt.Errorf("--run-limit %v: want a duration of 0 (none) or more", limit)
+			}
+			sh, err := e.sharding(cmd, &sf)
+			if err != nil {
+				return err
+			}
+			opts := &exact.BoundOptions{Exact: exactMax, Cutoff: cutoff}
+			if sh.on || sh.merged != nil {
+				plan, err := exact.PlanBound(r, depth, opts)
+				if err != nil {
+					return err
+				}
+				if sh.merged != nil {
+					return e.mergeBound(plan, sh.merged, a)
+				}
+				return e.boundShard(cmd, sh, plan, workers, limit)
+			}
+			if limit > 0 {
+				return fmt.Errorf("--run-limit stops a run that keeps its units: give --out FILE (or --shard K/N)")
+			}
+			if workers > 0 {
+				return fmt.Errorf("--workers sets the units bounded at once, of a run with --out or --shard")
 			}
 			show, done := e.progressLine()
 			defer done()
 			start := time.Now()
 			cpu0, cpuKnown := cpuTime()
-			b, err := exact.LowerBoundWith(cmd.Context(), r, depth, &exact.BoundOptions{Exact: exactMax, Progress: func(p exact.BoundProgress) {
+			opts.Progress = func(p exact.BoundProgress) {
 				line := fmt.Sprintf("bound %v, depth %d: first guess %s (%d of %d), %d sets", r, depth, a.Format(p.Guess), p.Tried, p.Guesses, p.Sets)
 				if p.Best > 0 {
 					line += fmt.Sprintf(", least so far %d", p.Best)
 				}
 				show(line + ", " + short(p.Elapsed))
-			}})
+			}
+			b, err := exact.LowerBoundWith(cmd.Context(), r, depth, opts)
 			done()
 			if err != nil {
 				return err
 			}
-			n := r.Size()
-			line := fmt.Sprintf("%s: every strategy needs at least %d guesses in all (mean %.4f), by every guess %d deep; the least from first guess %s; %d sets, %.1f s",
-				describeRules(r), b.Total, float64(b.Total)/float64(n), depth, a.Format(b.First), b.Sets, time.Since(start).Seconds())
+			line := boundLine(r, a, b) + fmt.Sprintf("; %d sets, %.1f s", b.Sets, time.Since(start).Seconds())
 			if cpu1, ok := cpuTime(); ok && cpuKnown {
 				line += fmt.Sprintf(", %.1f s CPU", (cpu1 - cpu0).Seconds())
 			}
@@ -67,7 +123,221 @@ the larger N.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&depth, "depth", 2, "guesses tried in full before counting takes over")
-	cmd.Flags().IntVar(&exactMax, "exact", 0, "solve sets of at most this many codes exactly (0: count them)")
+	f := cmd.Flags()
+	f.IntVar(&depth, "depth", 2, "guesses tried in full before counting takes over")
+	f.IntVar(&exactMax, "exact", 0, "solve sets of at most this many codes exactly (0: count them)")
+	f.IntVar(&cutoff, "cutoff", 0, "stop where the bound reaches this total, as a known strategy's (0: none)")
+	f.IntVar(&workers, "workers", 0, "with --out or --shard: units bounded at once (0: one per core)")
+	f.DurationVar(&limit, "run-limit", 0, "with --out: stop after this long, the units done kept, exit status 3 (0: none)")
+	sf.add(f)
 	return cmd
 }
+
+// boundLine says what bound b proves of r.
+func boundLine(r mm.Rules, a *mm.Alphabet, b *exact.Bound) string {
+	n := r.Size()
+	if b.First.Len() == 0 {
+		return fmt.Sprintf("%s: every strategy needs at least %d guesses in all (mean %.4f), the --cutoff, by every guess %d deep",
+			describeRules(r), b.Total, float64(b.Total)/float64(n), b.Depth)
+	}
+	return fmt.Sprintf("%s: every strategy needs at least %d guesses in all (mean %.4f), by every guess %d deep; the least from first guess %s",
+		describeRules(r), b.Total, float64(b.Total)/float64(n), b.Depth, a.Format(b.First))
+}
+
+// boundPlanJSON is a BoundPlan in a partial result: merge checks that the
+// shards planned what it plans.
+type boundPlanJSON struct {
+	Rules  rulesJSON         `json:"rules"`
+	Depth  int               `json:"depth"`
+	Exact  int               `json:"exact"`
+	Cutoff int               `json:"cutoff"`
+	Codes  int               `json:"codes"`
+	Firsts []boundFirstJSON  `json:"firsts"`
+	Units  []boundPlanUnitJS `json:"units"`
+}
+
+type boundFirstJSON struct {
+	Guess  string `json:"guess"`
+	Static int    `json:"static"`
+}
+
+type boundPlanUnitJS struct {
+	First int `json:"first"`
+	Black int `json:"black"`
+	White int `json:"white"`
+	Codes int `json:"codes"`
+	Fill  int `json:"fill"`
+	Room  int `json:"room,omitempty"`
+}
+
+// boundUnitJSON is the result of a unit in a partial.
+type boundUnitJSON struct {
+	Value int   `json:"value"`
+	Cut   bool  `json:"cut,omitempty"`
+	Sets  int64 `json:"sets"`
+}
+
+func toBoundPlanJSON(p *exact.BoundPlan) (*boundPlanJSON, []int64) {
+	out := &boundPlanJSON{Rules: toRulesJSON(p.Rules), Depth: p.Depth, Exact: p.Exact, Cutoff: p.Cutoff, Codes: p.Codes,
+		Firsts: []boundFirstJSON{}, Units: []boundPlanUnitJS{}}
+	for _, f := range p.Firsts {
+		out.Firsts = append(out.Firsts, boundFirstJSON{f.Guess.String(), f.Static})
+	}
+	costs := make([]int64, len(p.Units))
+	for i, u := range p.Units {
+		out.Units = append(out.Units, boundPlanUnitJS{u.First, u.Feedback.Black, u.Feedback.White, u.Codes, u.Fill, u.Room})
+		costs[i] = u.Cost
+	}
+	return out, costs
+}
+
+// boundShard bounds the units of plan that fall to shard sh.spec, with
+// those its --out file already holds, and writes the partial after each.
+func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan, workers int, limit time.Duration) error {
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if mem := plan.Memory(workers); mem > boundMemory {
+		fit := 0
+		for w := workers - 1; w >= 1; w-- {
+			if plan.Memory(w) <= boundMemory {
+				fit = w
+				break
+			}
+		}
+		if fit == 0 {
+			return fmt.Errorf("bound --exact %d of %v would take about %s with one worker, more than the %s allowed: give a smaller --exact",
+				plan.Exact, plan.Rules, gib(plan.Memory(1)), gib(boundMemory))
+		}
+		return fmt.Errorf("bound --exact %d of %v with %d workers would take about %s, more than the %s allowed: give --workers %d",
+			plan.Exact, plan.Rules, workers, gib(mem), gib(boundMemory), fit)
+	}
+	pj, costs := toBoundPlanJSON(plan)
+	p, err := shard.NewPartial(cmd.Name(), shardSettings(cmd), sh.spec, pj, costs)
+	if err != nil {
+		return err
+	}
+	if sh.out != "" {
+		if err := resumeBound(p, sh.out); err != nil {
+			return err
+		}
+		// Written at once: the file says what the shard is to do.
+		if err := shard.WriteFile(sh.out, p); err != nil {
+			return err
+		}
+	}
+	var todo []int
+	kept := map[int]bool{}
+	for _, r := range p.Results {
+		kept[r.Unit] = true
+	}
+	mine := p.Mine()
+	for _, u := range mine {
+		if !kept[u] {
+			todo = append(todo, u)
+		}
+	}
+	ctx := cmd.Context()
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	show, done := e.progressLine()
+	defer done()
+	what := fmt.Sprintf("bound %v, depth %d, shard %v", plan.Rules, plan.Depth, sh.spec)
+	before := len(mine) - len(todo)
+	show(fmt.Sprintf("%s: %d units of %d, %d done before", what, len(mine), len(costs), before))
+	start := time.Now()
+	err = plan.Run(ctx, todo, workers, func(pr exact.BoundRunProgress) {
+		line := fmt.Sprintf("%s: %d of %d units, %d sets, %s", what, before+pr.Done, len(mine), pr.Sets, short(pr.Elapsed))
+		if pr.CostDone > 0 && pr.CostDone < pr.Cost {
+			left := time.Duration(float64(pr.Elapsed) * float64(pr.Cost-pr.CostDone) / float64(pr.CostDone))
+			line += fmt.Sprintf(", %.0f%% of the work, about %s left", 100*float64(pr.CostDone)/float64(pr.Cost), short(left))
+		}
+		show(line)
+	}, func(u int, seconds float64, v exact.BoundValue) error {
+		if err := p.Add(u, seconds, boundUnitJSON{v.Value, v.Cut, v.Sets}); err != nil {
+			return err
+		}
+		if sh.out == "" {
+			return nil
+		}
+		return shard.WriteFile(sh.out, p)
+	})
+	done()
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && cmd.Context().Err() == nil {
+			return Pending(fmt.Errorf("%s: stopped at --run-limit %v with %d of %d units done, kept in %s: run it again to go on",
+				what, limit, len(p.Results), len(mine), sh.out))
+		}
+		if sh.out != "" && ctx.Err() != nil {
+			fmt.Fprintf(e.Stderr, "%s: %d of %d units done, kept in %s: run it again to go on\n", what, len(p.Results), len(mine), sh.out)
+		}
+		return err
+	}
+	if sh.out == "" {
+		return shard.Write(e.Stdout, p)
+	}
+	if err := shard.WriteFile(sh.out, p); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stderr, "%s: %d units done (%d in this run, %.1f s), kept in %s\n",
+		what, len(mine), len(todo), time.Since(start).Seconds(), sh.out)
+	return nil
+}
+
+// resumeBound adds to p the results that the partial in file out holds,
+// if there is one: it must be of the same job and shard.
+func resumeBound(p *shard.Partial, out string) error {
+	if _, err := os.Stat(out); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	prev, err := shard.ReadFile(out)
+	if err != nil {
+		return fmt.Errorf("%w; remove it, or give another --out", err)
+	}
+	if prev.Inputs != p.Inputs || prev.Shard != p.Shard {
+		return fmt.Errorf("%s is the partial of another job or shard (%s %v, %v): remove it, or give another --out",
+			out, prev.Command, prev.Settings, prev.Shard)
+	}
+	p.Results = prev.Results
+	return nil
+}
+
+// mergeBound prints the bound that the units of the merged partial
+// prove.
+func (e *Env) mergeBound(plan *exact.BoundPlan, merged *shard.Partial, a *mm.Alphabet) error {
+	pj, _ := toBoundPlanJSON(plan)
+	want, err := json.Marshal(pj)
+	if err != nil {
+		return err
+	}
+	var got bytes.Buffer
+	if err := json.Compact(&got, merged.Plan); err != nil {
+		return err
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		return fmt.Errorf("the partials hold another plan of the bound than this mastermind makes of their flags: merge them with the version that ran them")
+	}
+	values := make([]exact.BoundValue, len(merged.Results))
+	var seconds float64
+	for i, r := range merged.Results {
+		var v boundUnitJSON
+		if err := json.Unmarshal(r.Data, &v); err != nil {
+			return fmt.Errorf("unit %d: %w", r.Unit, err)
+		}
+		values[i] = exact.BoundValue{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
+		seconds += r.Seconds
+	}
+	b, err := plan.Merge(values)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "%s; %d sets, %.1f s in %s of %s\n", boundLine(plan.Rules, a, b), b.Sets, seconds,
+		Plural(len(values), "unit"), Plural(merged.Shard.Count, "shard"))
+	return nil
+}
+
+// gib writes a size in bytes in GiB.
+func gib(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) }

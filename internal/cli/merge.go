@@ -18,6 +18,7 @@ import (
 // flags merge passes on to it.
 var mergeOutput = map[string][]string{
 	"bench":    {"json", "csv", "plot", "plot-size"},
+	"bound":    {},
 	"openings": {"json", "csv"},
 	"tree":     {"json", "format"},
 	"grid":     {"json", "csv", "plot", "plot-size"},

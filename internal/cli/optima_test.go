@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/records"
 )
 
@@ -354,4 +356,90 @@ func (l *journalList) unit(g string, black, white int) (journalUnit, bool) {
 		}
 	}
 	return journalUnit{}, false
+}
+
+// boundOf returns what a line of bound or of its merge proves: the line
+// up to the sets and seconds.
+func boundOf(t *testing.T, out string) string {
+	t.Helper()
+	i := strings.Index(out, "; the least from first guess ")
+	if i < 0 {
+		t.Fatalf("not a bound: %q", out)
+	}
+	j := strings.Index(out[i+1:], ";")
+	if j < 0 {
+		t.Fatalf("not a bound: %q", out)
+	}
+	return out[:i+1+j]
+}
+
+// TestBoundShards checks that the shards of bound, merged, prove what the
+// whole search proves, and that a shard run again with a partial of some
+// of its units bounds only the others and merges the same.
+func TestBoundShards(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		shards int
+	}{
+		{[]string{"bound", "--colors", "6", "--pegs", "4", "--depth", "3"}, 3},
+		{[]string{"bound", "--colors", "6", "--pegs", "4", "--depth", "2", "--exact", "16"}, 2},
+		{[]string{"bound", "--colors", "7", "--pegs", "4", "--depth", "2", "--cutoff", "11228"}, 4},
+	} {
+		whole := boundOf(t, mustRun(t, "", tc.args...))
+		dir := t.TempDir()
+		files := runShards(t, dir, tc.shards, tc.args...)
+		if got := boundOf(t, mustRun(t, "", append([]string{"merge"}, files...)...)); got != whole {
+			t.Errorf("%v in %d shards merged: %q; the whole run %q", tc.args, tc.shards, got, whole)
+		}
+
+		// A partial that lost the results of some units, as one stopped
+		// midway has not got them: rerun, the shard bounds them.
+		p, err := shard.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(p.Results)
+		p.Results = p.Results[:n/2]
+		if err := shard.WriteFile(files[0], p); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := runCmd(t, "", "merge", dir); err == nil || !strings.Contains(err.Error(), "lacks the result") {
+			t.Errorf("merge of a shard cut short: %v; want it refused", err)
+		}
+		a := append(slices.Clone(tc.args), "--shard", fmt.Sprintf("0/%d", tc.shards), "--out", files[0])
+		_, stderr, err := runCmd(t, "", a...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d units done (%d in this run", n, n-n/2); !strings.Contains(stderr, want) {
+			t.Errorf("the shard resumed said %q; want %q", stderr, want)
+		}
+		if got := boundOf(t, mustRun(t, "", "merge", dir)); got != whole {
+			t.Errorf("%v resumed and merged: %q; the whole run %q", tc.args, got, whole)
+		}
+	}
+}
+
+func TestBoundShardErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "part.json")
+	mustRun(t, "", "bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--shard", "0/2", "--out", out)
+	whole := filepath.Join(dir, "whole.json")
+	mustRun(t, "", "bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--out", whole)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bound", "--colors", "5", "--pegs", "3", "--depth", "3", "--shard", "0/2", "--out", out}, "another job"},
+		{[]string{"bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--shard", "1/2", "--out", out}, "another job or shard"},
+		{[]string{"bound", "--rules", "logik", "--depth", "4", "--exact", "8", "--workers", "64", "--shard", "0/9", "--out", out}, "give --workers"},
+		{[]string{"bound", "--depth", "3", "--run-limit", "1h"}, "--out"},
+		{[]string{"bound", "--depth", "3", "--cutoff", "-1"}, "--cutoff"},
+		{[]string{"merge", "--json", whole}, "--json does not apply to bound"},
+	} {
+		_, _, err := runCmd(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v; want an error saying %q", tc.args, err, tc.want)
+		}
+	}
 }
