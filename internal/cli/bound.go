@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"time"
@@ -175,6 +176,10 @@ type boundUnitJSON struct {
 	Value int   `json:"value"`
 	Cut   bool  `json:"cut,omitempty"`
 	Sets  int64 `json:"sets"`
+	// CPU is the CPU seconds of the process while it bounded the unit,
+	// of a run that bounds one unit at a time (--workers 1): what the
+	// unit costs, for estimating larger runs.
+	CPU float64 `json:"cpu_seconds,omitempty"`
 }
 
 func toBoundPlanJSON(p *exact.BoundPlan) (*boundPlanJSON, []int64) {
@@ -249,6 +254,7 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 	before := len(mine) - len(todo)
 	show(fmt.Sprintf("%s: %d units of %d, %d done before", what, len(mine), len(costs), before))
 	start := time.Now()
+	lastCPU, cpuKnown := cpuTime()
 	err = plan.Run(ctx, todo, workers, func(pr exact.BoundRunProgress) {
 		line := fmt.Sprintf("%s: %d of %d units, %d sets, %s", what, before+pr.Done, len(mine), pr.Sets, short(pr.Elapsed))
 		if pr.CostDone > 0 && pr.CostDone < pr.Cost {
@@ -257,7 +263,12 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 		}
 		show(line)
 	}, func(u int, seconds float64, v exact.BoundValue) error {
-		if err := p.Add(u, seconds, boundUnitJSON{v.Value, v.Cut, v.Sets}); err != nil {
+		res := boundUnitJSON{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
+		if cpu, ok := cpuTime(); ok && cpuKnown && workers == 1 {
+			res.CPU = math.Round((cpu-lastCPU).Seconds()*1000) / 1000
+			lastCPU = cpu
+		}
+		if err := p.Add(u, seconds, res); err != nil {
 			return err
 		}
 		if sh.out == "" {
@@ -321,7 +332,8 @@ func (e *Env) mergeBound(plan *exact.BoundPlan, merged *shard.Partial, a *mm.Alp
 		return fmt.Errorf("the partials hold another plan of the bound than this mastermind makes of their flags: merge them with the version that ran them")
 	}
 	values := make([]exact.BoundValue, len(merged.Results))
-	var seconds float64
+	var seconds, cpu float64
+	cpuAll := true
 	for i, r := range merged.Results {
 		var v boundUnitJSON
 		if err := json.Unmarshal(r.Data, &v); err != nil {
@@ -329,13 +341,19 @@ func (e *Env) mergeBound(plan *exact.BoundPlan, merged *shard.Partial, a *mm.Alp
 		}
 		values[i] = exact.BoundValue{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
 		seconds += r.Seconds
+		cpu += v.CPU
+		cpuAll = cpuAll && v.CPU > 0
 	}
 	b, err := plan.Merge(values)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "%s; %d sets, %.1f s in %s of %s\n", boundLine(plan.Rules, a, b), b.Sets, seconds,
+	line := fmt.Sprintf("%s; %d sets, %.1f s in %s of %s", boundLine(plan.Rules, a, b), b.Sets, seconds,
 		Plural(len(values), "unit"), Plural(merged.Shard.Count, "shard"))
+	if cpuAll && len(values) > 0 {
+		line += fmt.Sprintf(", %.1f s CPU", cpu)
+	}
+	fmt.Fprintln(e.Stdout, line)
 	return nil
 }
 
