@@ -17,7 +17,7 @@ import (
 )
 
 // shardFlags are the flags of the commands a cluster can run in shards:
-// bench, tree, openings and grid.
+// bench, tree, openings, grid and bound.
 type shardFlags struct {
 	shard string
 	count int
