@@ -145,6 +145,11 @@ func boundLine(r mm.Rules, a *mm.Alphabet, b *exact.Bound) string {
 		describeRules(r), b.Total, float64(b.Total)/float64(n), b.Depth, a.Format(b.First))
 }
 
+// boundPlanVersion stands in partials of bound for the version of
+// mastermind: the version of the plan and of what its units compute.
+// Change it when either changes.
+const boundPlanVersion = "bound-plan/1"
+
 // boundPlanJSON is a BoundPlan in a partial result: merge checks that the
 // shards planned what it plans.
 type boundPlanJSON struct {
@@ -220,6 +225,11 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 	pj, costs := toBoundPlanJSON(plan)
 	p, err := shard.NewPartial(cmd.Name(), shardSettings(cmd), sh.spec, pj, costs)
 	if err != nil {
+		return err
+	}
+	// Any build computes the same values of the same plan, which merge
+	// checks: shards of a long job may run on different commits.
+	if err := p.SetToolkit(boundPlanVersion); err != nil {
 		return err
 	}
 	if sh.out != "" {
