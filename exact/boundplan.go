@@ -133,14 +133,43 @@ type BoundRunProgress struct {
 	CostDone, Cost int64
 }
 
+// BoundRunOptions control BoundPlan.Run; nil gives the defaults.
+type BoundRunOptions struct {
+	// Workers is the number of units computed at once (0: GOMAXPROCS).
+	Workers int
+	// Progress, if not nil, is called every second from another
+	// goroutine.
+	Progress func(BoundRunProgress)
+	// Pieces, if not nil, keeps the pieces of the units under way, so
+	// that a unit of hours stopped midway resumes where it was.
+	Pieces BoundPieces
+}
+
+// A BoundPieces keeps pieces of the units of a BoundPlan under way: below
+// a unit's first guess and a second guess, the bound of the codes that
+// give one feedback to the second, as the unit's search asked for it,
+// with the room it gave. The search of a unit asks for the same pieces in
+// the same order with the same rooms on every run, so that a piece kept
+// is what it would compute again. Its methods are called from several
+// goroutines at once.
+type BoundPieces interface {
+	// Piece returns the value and the sets counted of the piece, if
+	// kept.
+	Piece(u int, second mm.Code, f mm.Feedback, room int) (value int, sets int64, ok bool)
+	// Keep keeps a piece just computed.
+	Keep(u int, second mm.Code, f mm.Feedback, room, value int, sets int64) error
+}
+
 // Run computes the given units of p, several at once, and calls done with
 // each one's value and the seconds it took, one call at a time, as each
 // finishes: a unit done is kept by done before the next is reported, and
-// one under way when ctx is done is lost, nothing else. progress, if not
-// nil, is called every second from another goroutine. workers is the
-// number of units computed at once (0: GOMAXPROCS). The units are taken
-// costliest first.
-func (p *BoundPlan) Run(ctx context.Context, units []int, workers int, progress func(BoundRunProgress), done func(u int, seconds float64, v BoundValue) error) error {
+// one under way when ctx is done is lost, but for the pieces that
+// opts.Pieces kept of it. The units are taken costliest first.
+func (p *BoundPlan) Run(ctx context.Context, units []int, opts *BoundRunOptions, done func(u int, seconds float64, v BoundValue) error) error {
+	if opts == nil {
+		opts = &BoundRunOptions{}
+	}
+	workers, progress := opts.Workers, opts.Progress
 	lb, err := newLower(p.Rules, p.Depth, &BoundOptions{Exact: p.Exact, Cutoff: p.Cutoff}, len(units) > 0)
 	if err != nil {
 		return err
@@ -213,7 +242,7 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, workers int, progress 
 				}
 				u := order[i]
 				t0 := time.Now()
-				v, err := p.run(ctx, lb, splits, u)
+				v, err := p.run(ctx, lb, splits, u, opts.Pieces)
 				mu.Lock()
 				if err == nil && first == nil {
 					err = done(u, time.Since(t0).Seconds(), v)
@@ -232,7 +261,7 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, workers int, progress 
 }
 
 // run computes unit u.
-func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Branch, u int) (BoundValue, error) {
+func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Branch, u int, pc BoundPieces) (BoundValue, error) {
 	unit := p.Units[u]
 	f := p.Firsts[unit.First]
 	var set *mm.Set
@@ -249,7 +278,7 @@ func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Bra
 		room = unit.Room
 	}
 	var sets int64
-	v, err := lb.bound(ctx, set, []mm.Code{f.Guess}, p.Depth-1, room, &sets, lb.whole)
+	v, err := lb.boundPieces(ctx, set, []mm.Code{f.Guess}, p.Depth-1, room, &sets, lb.whole, u, pc)
 	if err != nil {
 		return BoundValue{}, err
 	}
@@ -330,4 +359,67 @@ func (p *BoundPlan) Memory(workers int) int64 {
 	// larger has none, and each of its classes may have one.
 	n := min(most, leafTable/codes)
 	return base + int64(workers)*(n*codes+min(DefaultMemory, 4*n*n))
+}
+
+// boundPieces is bound for the set of unit u, keeping in pc each class
+// below a guess of set as its bound is found, and taking from pc the
+// classes kept. It is bound's search, step for step: the same guesses in
+// the same order, each class given the same room.
+func (lb *lower) boundPieces(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64, ex *leafSearch, u int, pc BoundPieces) (int, error) {
+	n := set.Len()
+	if pc == nil || n <= 2 || n <= lb.exact || depth <= 1 {
+		return lb.bound(ctx, set, hist, depth, cutoff, sets, ex) // no deeper pieces worth keeping
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if lb.exact > 0 && ex == nil && int64(n)*int64(lb.sp.Len()) <= leafTable {
+		var err error
+		if ex, err = newLeafSearch(lb.sp, set); err != nil {
+			return 0, err
+		}
+		defer ex.release()
+	}
+	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
+	order := lb.order(ctx, set, pool, sets)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	best := cutoff
+	for _, sg := range order {
+		if sg.static >= best {
+			break
+		}
+		total := n
+		g := lb.sp.Code(sg.guess)
+		next := append(hist[:len(hist):len(hist)], g)
+		for _, b := range set.Split(sg.guess) {
+			if lb.sp.Key(b.Feedback) == lb.win {
+				continue
+			}
+			room := best - total
+			v, s, ok := pc.Piece(u, g, b.Feedback, room)
+			if ok {
+				*sets += s
+			} else {
+				var err error
+				s = 0
+				if v, err = lb.bound(ctx, b.Set, next, depth-1, room, &s, ex); err != nil {
+					return 0, err
+				}
+				// What passes the room does not count: the guess is
+				// given up either way.
+				v = min(v, room)
+				*sets += s
+				if err := pc.Keep(u, g, b.Feedback, room, v, s); err != nil {
+					return 0, err
+				}
+			}
+			if total += v; total >= best {
+				break
+			}
+		}
+		best = min(best, total)
+	}
+	return best, nil
 }

@@ -3,6 +3,7 @@ package exact_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -27,7 +28,7 @@ func runPlan(t *testing.T, ctx context.Context, p *exact.BoundPlan, k, n int, va
 		}
 	}
 	var mu sync.Mutex
-	return p.Run(ctx, mine, 0, nil, func(u int, _ float64, v exact.BoundValue) error {
+	return p.Run(ctx, mine, nil, func(u int, _ float64, v exact.BoundValue) error {
 		mu.Lock()
 		defer mu.Unlock()
 		if seen[u] {
@@ -109,7 +110,7 @@ func TestBoundPlanResume(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	kept := 0
-	err = p.Run(ctx, all, 2, nil, func(u int, _ float64, v exact.BoundValue) error {
+	err = p.Run(ctx, all, &exact.BoundRunOptions{Workers: 2}, func(u int, _ float64, v exact.BoundValue) error {
 		values[u], seen[u] = v, true
 		if kept++; kept == 5 {
 			cancel()
@@ -128,7 +129,7 @@ func TestBoundPlanResume(t *testing.T) {
 			rest = append(rest, u)
 		}
 	}
-	if err := p.Run(context.Background(), rest, 0, nil, func(u int, _ float64, v exact.BoundValue) error {
+	if err := p.Run(context.Background(), rest, nil, func(u int, _ float64, v exact.BoundValue) error {
 		values[u], seen[u] = v, true
 		return nil
 	}); err != nil {
@@ -140,5 +141,90 @@ func TestBoundPlanResume(t *testing.T) {
 	}
 	if got.Total != whole.Total {
 		t.Errorf("resumed after %d units of %d: bound %d; want %d", kept, len(p.Units), got.Total, whole.Total)
+	}
+}
+
+// pieces is a BoundPieces in memory that cancels its run after the first
+// after pieces kept.
+type pieces struct {
+	mu     sync.Mutex
+	kept   map[string][2]int64
+	hits   int
+	after  int
+	cancel func()
+}
+
+func pieceKey(u int, g mm.Code, f mm.Feedback, room int) string {
+	return fmt.Sprint(u, g, f, room)
+}
+
+func (p *pieces) Piece(u int, g mm.Code, f mm.Feedback, room int) (int, int64, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	v, ok := p.kept[pieceKey(u, g, f, room)]
+	if ok {
+		p.hits++
+	}
+	return int(v[0]), v[1], ok
+}
+
+func (p *pieces) Keep(u int, g mm.Code, f mm.Feedback, room, v int, sets int64) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.kept[pieceKey(u, g, f, room)] = [2]int64{int64(v), sets}
+	if len(p.kept) == p.after {
+		p.cancel()
+	}
+	return nil
+}
+
+// TestBoundPlanPieces stops a run of one unit midway, after some of its
+// pieces, and runs it again with the pieces kept: it takes them, and
+// finds the unit's value and count of sets as a run without a stop.
+func TestBoundPlanPieces(t *testing.T) {
+	for _, tc := range []struct {
+		r            mm.Rules
+		depth, exact int
+	}{
+		{mm.Rules{Colors: 6, Pegs: 4}, 3, 0},
+		{mm.Rules{Colors: 5, Pegs: 4}, 4, 4},
+	} {
+		p, err := exact.PlanBound(tc.r, tc.depth, &exact.BoundOptions{Exact: tc.exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := 0 // the largest unit of the first first guess
+		for i, unit := range p.Units {
+			if unit.First == 0 && unit.Codes > p.Units[u].Codes {
+				u = i
+			}
+		}
+		var want exact.BoundValue
+		if err := p.Run(context.Background(), []int{u}, nil, func(_ int, _ float64, v exact.BoundValue) error {
+			want = v
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		pc := &pieces{kept: map[string][2]int64{}, after: 5, cancel: cancel}
+		err = p.Run(ctx, []int{u}, &exact.BoundRunOptions{Pieces: pc}, func(int, float64, exact.BoundValue) error {
+			t.Errorf("%v: unit %d finished; want it stopped after %d pieces", tc.r, u, pc.after)
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%v: %v; want the run cancelled", tc.r, err)
+		}
+		pc.after = -1
+		var got exact.BoundValue
+		if err := p.Run(context.Background(), []int{u}, &exact.BoundRunOptions{Pieces: pc}, func(_ int, _ float64, v exact.BoundValue) error {
+			got = v
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got != want || pc.hits < 5 {
+			t.Errorf("%v depth %d: unit %d resumed from %d pieces: %+v; want %+v, every piece kept taken", tc.r, tc.depth, u, pc.hits, got, want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -53,8 +56,10 @@ feedback to one first guess, bounded below it, and the units are dealt to
 the shards by their size. The shard writes its partial result to --out
 after every unit, whole or not at all, and a shard run again with the
 same --out resumes from it, so that a run stopped by Ctrl-C, --run-limit
-(exit status 3) or the cluster's time limit loses only the units under
-way. mastermind merge adds the partials of every shard into the bound
+(exit status 3) or the cluster's time limit loses none of its units
+done; of the units under way it keeps the classes below their second
+guesses bounded so far in OUT.pieces (written every 10 s), so that a
+unit longer than a run still ends. mastermind merge adds the partials of every shard into the bound
 the whole search proves: the least, over the first guesses, of the codes
 plus the bounds of its units. --out without --shard keeps the journal of
 a whole run the same way. The shards prune against --cutoff only (not
@@ -265,14 +270,26 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 	show(fmt.Sprintf("%s: %d units of %d, %d done before", what, len(mine), len(costs), before))
 	start := time.Now()
 	lastCPU, cpuKnown := cpuTime()
-	err = plan.Run(ctx, todo, workers, func(pr exact.BoundRunProgress) {
+	var pieces *boundPieces
+	ro := &exact.BoundRunOptions{Workers: workers}
+	if sh.out != "" {
+		if pieces, err = openPieces(sh.out+".pieces", p); err != nil {
+			return err
+		}
+		ro.Pieces = pieces
+		if n := pieces.len(); n > 0 {
+			show(fmt.Sprintf("%s: %d pieces of units under way kept", what, n))
+		}
+	}
+	ro.Progress = func(pr exact.BoundRunProgress) {
 		line := fmt.Sprintf("%s: %d of %d units, %d sets, %s", what, before+pr.Done, len(mine), pr.Sets, short(pr.Elapsed))
 		if pr.CostDone > 0 && pr.CostDone < pr.Cost {
 			left := time.Duration(float64(pr.Elapsed) * float64(pr.Cost-pr.CostDone) / float64(pr.CostDone))
 			line += fmt.Sprintf(", %.0f%% of the work, about %s left", 100*float64(pr.CostDone)/float64(pr.Cost), short(left))
 		}
 		show(line)
-	}, func(u int, seconds float64, v exact.BoundValue) error {
+	}
+	err = plan.Run(ctx, todo, ro, func(u int, seconds float64, v exact.BoundValue) error {
 		res := boundUnitJSON{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
 		if cpu, ok := cpuTime(); ok && cpuKnown && workers == 1 {
 			res.CPU = math.Round((cpu-lastCPU).Seconds()*1000) / 1000
@@ -284,9 +301,17 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 		if sh.out == "" {
 			return nil
 		}
-		return shard.WriteFile(sh.out, p)
+		if err := shard.WriteFile(sh.out, p); err != nil {
+			return err
+		}
+		return pieces.finished(u)
 	})
 	done()
+	if pieces != nil {
+		if err2 := pieces.flush(); err == nil {
+			err = err2
+		}
+	}
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && cmd.Context().Err() == nil {
 			return Pending(fmt.Errorf("%s: stopped at --run-limit %v with %d of %d units done, kept in %s: run it again to go on",
@@ -369,3 +394,152 @@ func (e *Env) mergeBound(plan *exact.BoundPlan, merged *shard.Partial, a *mm.Alp
 
 // gib writes a size in bytes in GiB.
 func gib(b int64) string { return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30)) }
+
+// piecesEvery is how often a shard of bound writes the pieces of its
+// units under way, at most: a run killed outright loses no more.
+const piecesEvery = 10 * time.Second
+
+// boundPieces keeps the pieces of a shard's units under way
+// (exact.BoundPieces) in a file beside its partial, OUT.pieces, written
+// whole or not at all, at most every piecesEvery and when the run ends,
+// and removed when no unit is under way.
+type boundPieces struct {
+	path   string
+	inputs string
+	shard  shard.Spec
+
+	mu    sync.Mutex
+	m     map[pieceKey]pieceValue
+	dirty bool
+	saved time.Time
+}
+
+type pieceKey struct {
+	unit         int
+	guess        string
+	black, white int
+	room         int
+}
+
+type pieceValue struct {
+	value int
+	sets  int64
+}
+
+type piecesFile struct {
+	Inputs string      `json:"inputs"` // the partial's
+	Shard  shard.Spec  `json:"shard"`
+	Pieces []pieceJSON `json:"pieces"`
+}
+
+type pieceJSON struct {
+	Unit  int    `json:"unit"`
+	Guess string `json:"guess"`
+	Black int    `json:"black"`
+	White int    `json:"white"`
+	Room  int    `json:"room"`
+	Value int    `json:"value"`
+	Sets  int64  `json:"sets"`
+}
+
+// openPieces returns the pieces kept in path for partial p, if any.
+func openPieces(path string, p *shard.Partial) (*boundPieces, error) {
+	bp := &boundPieces{path: path, inputs: p.Inputs, shard: p.Shard, m: map[pieceKey]pieceValue{}, saved: time.Now()}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return bp, nil
+	} else if err != nil {
+		return nil, err
+	}
+	var f piecesFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("%s: %w; remove it (it only saves time)", path, err)
+	}
+	if f.Inputs != p.Inputs || f.Shard != p.Shard {
+		return nil, fmt.Errorf("%s holds the pieces of another job or shard: remove it (it only saves time)", path)
+	}
+	done := map[int]bool{}
+	for _, r := range p.Results {
+		done[r.Unit] = true
+	}
+	for _, x := range f.Pieces {
+		if !done[x.Unit] {
+			bp.m[pieceKey{x.Unit, x.Guess, x.Black, x.White, x.Room}] = pieceValue{x.Value, x.Sets}
+		}
+	}
+	return bp, nil
+}
+
+func (bp *boundPieces) len() int {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	return len(bp.m)
+}
+
+func (bp *boundPieces) Piece(u int, g mm.Code, f mm.Feedback, room int) (int, int64, bool) {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	v, ok := bp.m[pieceKey{u, g.String(), f.Black, f.White, room}]
+	return v.value, v.sets, ok
+}
+
+func (bp *boundPieces) Keep(u int, g mm.Code, f mm.Feedback, room, value int, sets int64) error {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	bp.m[pieceKey{u, g.String(), f.Black, f.White, room}] = pieceValue{value, sets}
+	bp.dirty = true
+	if time.Since(bp.saved) < piecesEvery {
+		return nil
+	}
+	return bp.save()
+}
+
+// finished drops the pieces of unit u, now kept whole in the partial.
+func (bp *boundPieces) finished(u int) error {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	for k := range bp.m {
+		if k.unit == u {
+			delete(bp.m, k)
+			bp.dirty = true
+		}
+	}
+	if len(bp.m) == 0 {
+		bp.dirty = false
+		if err := os.Remove(bp.path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// flush writes the pieces not written yet.
+func (bp *boundPieces) flush() error {
+	bp.mu.Lock()
+	defer bp.mu.Unlock()
+	if !bp.dirty {
+		return nil
+	}
+	return bp.save()
+}
+
+// save writes the pieces; bp.mu is held.
+func (bp *boundPieces) save() error {
+	f := piecesFile{Inputs: bp.inputs, Shard: bp.shard, Pieces: make([]pieceJSON, 0, len(bp.m))}
+	for k, v := range bp.m {
+		f.Pieces = append(f.Pieces, pieceJSON{k.unit, k.guess, k.black, k.white, k.room, v.value, v.sets})
+	}
+	slices.SortFunc(f.Pieces, func(a, b pieceJSON) int {
+		return cmp.Or(cmp.Compare(a.Unit, b.Unit), cmp.Compare(a.Guess, b.Guess), cmp.Compare(a.Black, b.Black),
+			cmp.Compare(a.White, b.White), cmp.Compare(a.Room, b.Room))
+	})
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	if err := writeBytes(bp.path, append(b, '\n')); err != nil {
+		return err
+	}
+	bp.dirty, bp.saved = false, time.Now()
+	return nil
+}

@@ -443,3 +443,62 @@ func TestBoundShardErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundPieces checks that the pieces a shard of bound keeps of its
+// units under way are read back by the next run of the shard, but for
+// those of units done since, and refused for another job.
+func TestBoundPieces(t *testing.T) {
+	dir := t.TempDir()
+	p, err := shard.NewPartial("bound", map[string]string{"depth": "4"}, shard.Spec{Index: 1, Count: 3}, "plan", []int64{5, 4, 3, 2, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "part-1.json.pieces")
+	bp, err := openPieces(path, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := mm.NewCode(0, 1, 2, 3)
+	f := mm.Feedback{Black: 1, White: 2}
+	for u, v := range []int{10, 20, 30} {
+		if err := bp.Keep(u, g, f, 100+u, v, int64(u+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := bp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	p.Results = []shard.Result{{Unit: 1}} // unit 1 done since
+	again, err := openPieces(path, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, sets, ok := again.Piece(2, g, f, 102); !ok || v != 30 || sets != 3 {
+		t.Errorf("piece of unit 2 read back: %d, %d sets, %v; want 30, 3, true", v, sets, ok)
+	}
+	if _, _, ok := again.Piece(1, g, f, 101); ok {
+		t.Error("a piece of a unit done was read back")
+	}
+	if _, _, ok := again.Piece(2, g, f, 103); ok {
+		t.Error("a piece of another room was read back")
+	}
+	for _, u := range []int{0, 2} {
+		if err := again.finished(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("the pieces of no unit under way are still there: %v", err)
+	}
+	if err := bp.flush(); err != nil { // written again, for the test below
+		t.Fatal(err)
+	}
+	bp.dirty = true
+	if err := bp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := shard.NewPartial("bound", map[string]string{"depth": "3"}, shard.Spec{Index: 1, Count: 3}, "plan", []int64{5, 4, 3, 2, 1, 1})
+	if _, err := openPieces(path, other); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Errorf("pieces of another job: %v; want them refused", err)
+	}
+}
