@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,6 +132,16 @@ type BoundRunProgress struct {
 	// Done units of Units, their estimated costs CostDone of Cost.
 	Done, Units    int
 	CostDone, Cost int64
+	// Going are the units under way, the costliest first.
+	Going []BoundGoing
+}
+
+// A BoundGoing is a unit under way: of the guesses after its first guess
+// whose counting bound is below the unit's best so far, Tried have been
+// tried and at most Open are left (0 and 0 before the first is tried, or
+// when the unit is too small to count them).
+type BoundGoing struct {
+	Unit, Tried, Open int
 }
 
 // BoundRunOptions control BoundPlan.Run; nil gives the defaults.
@@ -207,6 +218,7 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, opts *BoundRunOptions,
 		wg       sync.WaitGroup
 		start    = time.Now()
 	)
+	going := make([]atomic.Pointer[BoundGoing], min(workers, len(order))) // each worker's unit
 	if progress != nil {
 		stop, stopped := make(chan struct{}), make(chan struct{})
 		defer func() { close(stop); <-stopped }() // no news after the return
@@ -222,13 +234,20 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, opts *BoundRunOptions,
 					mu.Lock()
 					pr := BoundRunProgress{Elapsed: time.Since(start), Sets: lb.sets.Load(), Done: finished, Units: len(units), CostDone: costDone, Cost: cost}
 					mu.Unlock()
+					for w := range going {
+						if g := going[w].Load(); g != nil {
+							pr.Going = append(pr.Going, *g)
+						}
+					}
+					slices.SortStableFunc(pr.Going, func(a, b BoundGoing) int { return cmp.Compare(p.Units[b.Unit].Cost, p.Units[a.Unit].Cost) })
 					progress(pr)
 				}
 			}
 		}()
 	}
-	for range min(workers, len(order)) {
+	for w := range going {
 		wg.Go(func() {
+			defer going[w].Store(nil)
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(order) {
@@ -242,7 +261,9 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, opts *BoundRunOptions,
 				}
 				u := order[i]
 				t0 := time.Now()
-				v, err := p.run(ctx, lb, splits, u, opts.Pieces)
+				going[w].Store(&BoundGoing{Unit: u})
+				note := func(tried, open int) { going[w].Store(&BoundGoing{Unit: u, Tried: tried, Open: open}) }
+				v, err := p.run(ctx, lb, splits, u, opts.Pieces, note)
 				mu.Lock()
 				if err == nil && first == nil {
 					err = done(u, time.Since(t0).Seconds(), v)
@@ -261,7 +282,7 @@ func (p *BoundPlan) Run(ctx context.Context, units []int, opts *BoundRunOptions,
 }
 
 // run computes unit u.
-func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Branch, u int, pc BoundPieces) (BoundValue, error) {
+func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Branch, u int, pc BoundPieces, note func(tried, open int)) (BoundValue, error) {
 	unit := p.Units[u]
 	f := p.Firsts[unit.First]
 	var set *mm.Set
@@ -278,7 +299,7 @@ func (p *BoundPlan) run(ctx context.Context, lb *lower, splits []func() []mm.Bra
 		room = unit.Room
 	}
 	var sets int64
-	v, err := lb.boundPieces(ctx, set, []mm.Code{f.Guess}, p.Depth-1, room, &sets, lb.whole, u, pc)
+	v, err := lb.boundPieces(ctx, set, []mm.Code{f.Guess}, p.Depth-1, room, &sets, lb.whole, u, pc, note)
 	if err != nil {
 		return BoundValue{}, err
 	}
@@ -364,10 +385,12 @@ func (p *BoundPlan) Memory(workers int) int64 {
 // boundPieces is bound for the set of unit u, keeping in pc each class
 // below a guess of set as its bound is found, and taking from pc the
 // classes kept. It is bound's search, step for step: the same guesses in
-// the same order, each class given the same room.
-func (lb *lower) boundPieces(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64, ex *leafSearch, u int, pc BoundPieces) (int, error) {
+// the same order, each class given the same room. note, if not nil, hears
+// how many guesses have been tried and how many at most are left.
+// Without pc, it keeps nothing.
+func (lb *lower) boundPieces(ctx context.Context, set *mm.Set, hist []mm.Code, depth int, cutoff int, sets *int64, ex *leafSearch, u int, pc BoundPieces, note func(tried, open int)) (int, error) {
 	n := set.Len()
-	if pc == nil || n <= 2 || n <= lb.exact || depth <= 1 {
+	if n <= 2 || n <= lb.exact || depth <= 1 {
 		return lb.bound(ctx, set, hist, depth, cutoff, sets, ex) // no deeper pieces worth keeping
 	}
 	if err := ctx.Err(); err != nil {
@@ -385,10 +408,18 @@ func (lb *lower) boundPieces(ctx context.Context, set *mm.Set, hist []mm.Code, d
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	if pc == nil {
+		pc = noPieces{}
+	}
 	best := cutoff
-	for _, sg := range order {
+	for i, sg := range order {
 		if sg.static >= best {
 			break
+		}
+		if note != nil {
+			// order is by counting bound: those below best are a prefix.
+			open := sort.Search(len(order), func(j int) bool { return order[j].static >= best })
+			note(i, open-i)
 		}
 		total := n
 		g := lb.sp.Code(sg.guess)
@@ -423,3 +454,9 @@ func (lb *lower) boundPieces(ctx context.Context, set *mm.Set, hist []mm.Code, d
 	}
 	return best, nil
 }
+
+// noPieces keeps nothing.
+type noPieces struct{}
+
+func (noPieces) Piece(int, mm.Code, mm.Feedback, int) (int, int64, bool) { return 0, 0, false }
+func (noPieces) Keep(int, mm.Code, mm.Feedback, int, int, int64) error   { return nil }

@@ -282,10 +282,16 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 		}
 	}
 	ro.Progress = func(pr exact.BoundRunProgress) {
-		line := fmt.Sprintf("%s: %d of %d units, %d sets, %s", what, before+pr.Done, len(mine), pr.Sets, short(pr.Elapsed))
+		line := fmt.Sprintf("shard %v: %d of %d units", sh.spec, before+pr.Done, len(mine))
 		if pr.CostDone > 0 && pr.CostDone < pr.Cost {
 			left := time.Duration(float64(pr.Elapsed) * float64(pr.Cost-pr.CostDone) / float64(pr.CostDone))
-			line += fmt.Sprintf(", %.0f%% of the work, about %s left", 100*float64(pr.CostDone)/float64(pr.Cost), short(left))
+			line += fmt.Sprintf(" (%.0f%% of the work, about %s left)", 100*float64(pr.CostDone)/float64(pr.Cost), short(left))
+		}
+		line += fmt.Sprintf(", %d sets, %s", pr.Sets, short(pr.Elapsed))
+		if len(pr.Going) > 0 && pr.Going[0].Tried+pr.Going[0].Open > 0 {
+			// The largest unit under way: its second guesses.
+			g := pr.Going[0]
+			line += fmt.Sprintf("; unit %d, %d codes: 2nd guess %d of at most %d", g.Unit, plan.Units[g.Unit].Codes, g.Tried+1, g.Tried+g.Open)
 		}
 		show(line)
 	}
