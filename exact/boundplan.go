@@ -78,7 +78,7 @@ type BoundUnit struct {
 	// Cost is an estimate of the unit's work, for dealing the units to
 	// shards and estimating the time left: the square root of its codes,
 	// in thousandths. (The units of 8 × 5 three deep took from 7.7 s of
-	// CPU for 35 codes to about 115 s for 7051, near that in proportion;
+	// CPU for 35 codes to 79 s for 7051, near that in proportion;
 	// a class of many symmetries takes less, 3.5 s for 11234's 1024
 	// codes with no peg of its colours.)
 	Cost int64

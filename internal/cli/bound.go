@@ -189,7 +189,7 @@ type boundUnitJSON struct {
 	// CPU is the CPU seconds of the process while it bounded the unit,
 	// of a run that bounds one unit at a time (--workers 1): what the
 	// unit costs, for estimating larger runs.
-	CPU float64 `json:"cpu_seconds,omitempty"`
+	CPU *float64 `json:"cpu_seconds,omitempty"`
 }
 
 func toBoundPlanJSON(p *exact.BoundPlan) (*boundPlanJSON, []int64) {
@@ -298,7 +298,8 @@ func (e *Env) boundShard(cmd *cobra.Command, sh *sharding, plan *exact.BoundPlan
 	err = plan.Run(ctx, todo, ro, func(u int, seconds float64, v exact.BoundValue) error {
 		res := boundUnitJSON{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
 		if cpu, ok := cpuTime(); ok && cpuKnown && workers == 1 {
-			res.CPU = math.Round((cpu-lastCPU).Seconds()*1000) / 1000
+			secs := math.Round((cpu-lastCPU).Seconds()*1000) / 1000
+			res.CPU = &secs
 			lastCPU = cpu
 		}
 		if err := p.Add(u, seconds, res); err != nil {
@@ -382,8 +383,10 @@ func (e *Env) mergeBound(plan *exact.BoundPlan, merged *shard.Partial, a *mm.Alp
 		}
 		values[i] = exact.BoundValue{Value: v.Value, Cut: v.Cut, Sets: v.Sets}
 		seconds += r.Seconds
-		cpu += v.CPU
-		cpuAll = cpuAll && v.CPU > 0
+		if v.CPU != nil {
+			cpu += *v.CPU
+		}
+		cpuAll = cpuAll && v.CPU != nil
 	}
 	b, err := plan.Merge(values)
 	if err != nil {

@@ -502,3 +502,17 @@ func TestBoundPieces(t *testing.T) {
 		t.Errorf("pieces of another job: %v; want them refused", err)
 	}
 }
+
+// TestBoundMergeCPU checks that the merge of a shard run one unit at a
+// time adds up its units' CPU seconds, even where a unit took none
+// measurable (a sum was once left out whenever one rounded to 0).
+func TestBoundMergeCPU(t *testing.T) {
+	if _, ok := cpuTime(); !ok {
+		t.Skip("no CPU time on this system")
+	}
+	out := filepath.Join(t.TempDir(), "part.json")
+	mustRun(t, "", "bound", "--colors", "3", "--pegs", "3", "--depth", "2", "--workers", "1", "--out", out)
+	if got := mustRun(t, "", "merge", out); !strings.HasSuffix(strings.TrimSpace(got), " s CPU") {
+		t.Errorf("merge of a run one unit at a time: %q; want its CPU seconds", got)
+	}
+}
