@@ -59,15 +59,16 @@ same --out resumes from it, so that a run stopped by Ctrl-C, --run-limit
 (exit status 3) or the cluster's time limit loses none of its units
 done; of the units under way it keeps the classes below their second
 guesses bounded so far in OUT.pieces (written every 10 s), so that a
-unit longer than a run still ends. mastermind merge adds the partials of every shard into the bound
-the whole search proves: the least, over the first guesses, of the codes
-plus the bounds of its units. --out without --shard keeps the journal of
-a whole run the same way. The shards prune against --cutoff only (not
-against each other's first guesses): give it.`,
+unit longer than a run still ends. mastermind merge adds the partials
+of every shard into the bound the whole search proves: the least, over
+the first guesses, of the codes plus the bounds of its units. --out
+without --shard keeps the journal of a whole run the same way. The
+shards prune against --cutoff only (not against each other's first
+guesses): give it.`,
 		Example: `  mastermind bound --colors 6 --pegs 4 --depth 3
   mastermind bound --rules logik --depth 2
   mastermind bound --rules logik --depth 4 --exact 8 --cutoff 178545 \
-      --shard 0/64 --out part-0.json --run-limit 2h
+      --shard 0/110 --out part-0.json --run-limit 2h
   mastermind merge part-*.json`,
 		Args: argsBetween(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {

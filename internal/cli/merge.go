@@ -36,9 +36,9 @@ func newMerge(e *Env) *cobra.Command {
 tree, openings, grid or bound run with --shard K/N, or as the tasks of a
 Slurm array job or the pods of a Kubernetes Indexed Job — and prints what
 the command prints when it runs whole: the same totals, histograms, trees,
-bounds, JSON and CSV. Wall seconds are the sum of the shards' seconds. --json, --csv and
---format (trees) choose the output, as they do for the command; --plot
-draws bench's and grid's figures.
+bounds, JSON and CSV. Wall seconds are the sum of the shards' seconds.
+--json, --csv and --format (trees) choose the output, as they do for the
+command; --plot draws bench's and grid's figures.
 
 A directory given stands for the partials in it: its files whose names end
 in .json, hidden ones aside (the shards' files being written are hidden).
