@@ -45,6 +45,12 @@ type BoundOptions struct {
 	// its codes, any code being a guess. A set that large or smaller is
 	// solved wherever the search meets it, at the depth limit too.
 	Exact int
+	// Cutoff, if not 0, is a total at which the search stops: the bound
+	// found is the least total's when that is below Cutoff, and at least
+	// Cutoff otherwise, Cutoff itself with no First. The total of a known
+	// strategy, above every bound, prunes what a split search
+	// (PlanBound) cannot share, without changing what it proves.
+	Cutoff int
 	// Progress, if not nil, is called every second from another
 	// goroutine.
 	Progress func(BoundProgress)
@@ -88,35 +94,19 @@ func LowerBoundWith(ctx context.Context, r mm.Rules, depth int, opts *BoundOptio
 		opts = &BoundOptions{}
 	}
 	progress := opts.Progress
-	if opts.Exact < 0 {
-		return nil, fmt.Errorf("mastermind: lower bound of exact sets of %d codes; want 0 or more", opts.Exact)
-	}
-	if depth < 1 {
-		return nil, fmt.Errorf("mastermind: lower bound depth %d; want at least 1", depth)
-	}
-	sp, err := mm.SpaceOf(r)
+	lb, err := newLower(r, depth, opts, true)
 	if err != nil {
 		return nil, err
 	}
-	lb := &lower{r: sp.Rules(), sp: sp, win: sp.SolvedKey(), fill: fillTable(sp.Len(), answers(sp.Rules())), exact: opts.Exact}
-	root := sp.All()
-	if lb.exact > 0 {
-		if err := checkFeedbacks(lb.r); err != nil {
-			return nil, err
-		}
-		if int64(sp.Len())*int64(sp.Len()) <= wholeTable {
-			if lb.whole, err = newLeafSearch(sp, root); err != nil {
-				return nil, err
-			}
-			defer lb.whole.release()
-		}
+	if lb.whole != nil {
+		defer lb.whole.release()
 	}
-	st, err := mm.NewState(r, nil)
-	if err != nil {
-		return nil, err
-	}
+	sp, root := lb.sp, lb.sp.All()
 	var sets int64 // as a search in order counts them, the same every run
-	firsts := lb.order(root, symmetry.Of(st).Guesses(sp), &sets)
+	firsts := lb.order(ctx, root, lb.firstPool(), &sets)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var (
 		mu    sync.Mutex
 		news  BoundProgress
@@ -144,6 +134,9 @@ func LowerBoundWith(ctx context.Context, r mm.Rules, depth int, opts *BoundOptio
 		}()
 	}
 	best := &Bound{Total: math.MaxInt, Depth: depth}
+	if c := opts.cutoff(); c > 0 {
+		best.Total = c
+	}
 	for i, f := range firsts {
 		mu.Lock()
 		news.Guess, news.Tried, news.Guesses = sp.Code(f.guess), i+1, len(firsts)
@@ -172,6 +165,48 @@ func LowerBoundWith(ctx context.Context, r mm.Rules, depth int, opts *BoundOptio
 	}
 	best.Sets = sets
 	return best, nil
+}
+
+// newLower checks the options of a LowerBound search and returns what it
+// shares; with whole, and opts.Exact, the exact search of every code if
+// its table fits (the caller releases it).
+func newLower(r mm.Rules, depth int, opts *BoundOptions, whole bool) (*lower, error) {
+	if opts == nil {
+		opts = &BoundOptions{}
+	}
+	if opts.Exact < 0 {
+		return nil, fmt.Errorf("mastermind: lower bound of exact sets of %d codes; want 0 or more", opts.Exact)
+	}
+	if opts.Cutoff < 0 {
+		return nil, fmt.Errorf("mastermind: lower bound cut off at %d; want 0 (none) or more", opts.Cutoff)
+	}
+	if depth < 1 {
+		return nil, fmt.Errorf("mastermind: lower bound depth %d; want at least 1", depth)
+	}
+	sp, err := mm.SpaceOf(r)
+	if err != nil {
+		return nil, err
+	}
+	lb := &lower{r: sp.Rules(), sp: sp, win: sp.SolvedKey(), fill: fillTable(sp.Len(), answers(sp.Rules())), exact: opts.Exact}
+	if lb.exact > 0 {
+		if err := checkFeedbacks(lb.r); err != nil {
+			return nil, err
+		}
+		if whole && int64(sp.Len())*int64(sp.Len()) <= wholeTable {
+			if lb.whole, err = newLeafSearch(sp, sp.All()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return lb, nil
+}
+
+// cutoff returns o.Cutoff, 0 for a nil o.
+func (o *BoundOptions) cutoff() int {
+	if o == nil {
+		return 0
+	}
+	return o.Cutoff
 }
 
 // lower holds what a LowerBound search shares.
@@ -271,12 +306,16 @@ type scoredGuess struct {
 }
 
 // order returns the guesses of pool that split set, each with the size of
-// set plus the counting bounds of its classes, least first.
-func (lb *lower) order(set *mm.Set, pool []int, sets *int64) []scoredGuess {
+// set plus the counting bounds of its classes, least first; or some of
+// them, if ctx is done, which the caller checks.
+func (lb *lower) order(ctx context.Context, set *mm.Set, pool []int, sets *int64) []scoredGuess {
 	counts := make([]uint32, lb.sp.Keys())
 	out := make([]scoredGuess, 0, len(pool))
 	n := set.Len()
-	for _, g := range pool {
+	for i, g := range pool {
+		if i%ctxEvery == ctxEvery-1 && ctx.Err() != nil {
+			break
+		}
 		clear(counts)
 		set.Count(g, counts)
 		total, useless := n, false
@@ -300,6 +339,11 @@ func (lb *lower) order(set *mm.Set, pool []int, sets *int64) []scoredGuess {
 	return out
 }
 
+// ctxEvery is how many guesses order and least try between looks at
+// their context: a few milliseconds of work on the largest sets, so that
+// a search stops well within a second of its context's end.
+const ctxEvery = 64
+
 // membersFirst is the largest set whose members least tries before the
 // pool: a larger set seldom splits as well as the counting bound has it,
 // and its members would cost a scan each for nothing.
@@ -309,8 +353,9 @@ const membersFirst = 64
 // plus the counting bounds of the classes a guess makes. The members of a
 // small set are tried first: one that splits the others into classes of one reaches the
 // least any guess can, and ends the search. (A member stands for the class
-// of pool it belongs to: both split set alike.)
-func (lb *lower) least(set *mm.Set, pool []int, sets *int64) int {
+// of pool it belongs to: both split set alike.) It returns early, with a
+// value too high, if ctx is done, which the caller checks.
+func (lb *lower) least(ctx context.Context, set *mm.Set, pool []int, sets *int64) int {
 	lb.sets.Add(1)
 	*sets++
 	n := set.Len()
@@ -340,7 +385,10 @@ func (lb *lower) least(set *mm.Set, pool []int, sets *int64) int {
 			}
 		}
 	}
-	for _, g := range pool {
+	for i, g := range pool {
+		if i%ctxEvery == ctxEvery-1 && ctx.Err() != nil {
+			break
+		}
 		if try(g) {
 			break
 		}
@@ -481,9 +529,16 @@ func (lb *lower) bound(ctx context.Context, set *mm.Set, hist []mm.Code, depth i
 	}
 	pool := symmetry.New(lb.r, hist).Guesses(lb.sp)
 	if depth == 1 && lb.exact == 0 {
-		return min(cutoff, lb.least(set, pool, sets)), nil
+		v := lb.least(ctx, set, pool, sets)
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		return min(cutoff, v), nil
 	}
-	order := lb.order(set, pool, sets)
+	order := lb.order(ctx, set, pool, sets)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	best := cutoff
 	for _, sg := range order {
 		if sg.static >= best {

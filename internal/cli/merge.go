@@ -18,6 +18,7 @@ import (
 // flags merge passes on to it.
 var mergeOutput = map[string][]string{
 	"bench":    {"json", "csv", "plot", "plot-size"},
+	"bound":    {},
 	"openings": {"json", "csv"},
 	"tree":     {"json", "format"},
 	"grid":     {"json", "csv", "plot", "plot-size"},
@@ -32,12 +33,12 @@ func newMerge(e *Env) *cobra.Command {
 		Use:   "merge FILE...",
 		Short: "Merge the partial results of a job's shards into the job's output",
 		Long: `merge reads the partial results that the shards of a job wrote — bench,
-tree, openings or grid run with --shard K/N, or as the tasks of a Slurm
-array job or the pods of a Kubernetes Indexed Job — and prints what the
-command prints when it runs whole: the same totals, histograms, trees, JSON
-and CSV. Wall seconds are the sum of the shards' seconds. --json, --csv and
---format (trees) choose the output, as they do for the command; --plot
-draws bench's and grid's figures.
+tree, openings, grid or bound run with --shard K/N, or as the tasks of a
+Slurm array job or the pods of a Kubernetes Indexed Job — and prints what
+the command prints when it runs whole: the same totals, histograms, trees,
+bounds, JSON and CSV. Wall seconds are the sum of the shards' seconds.
+--json, --csv and --format (trees) choose the output, as they do for the
+command; --plot draws bench's and grid's figures.
 
 A directory given stands for the partials in it: its files whose names end
 in .json, hidden ones aside (the shards' files being written are hidden).

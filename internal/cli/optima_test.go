@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	mm "github.com/mastermind-toolkit/mastermind"
 	"github.com/mastermind-toolkit/mastermind/exact"
+	"github.com/mastermind-toolkit/mastermind/internal/shard"
 	"github.com/mastermind-toolkit/mastermind/records"
 )
 
@@ -354,4 +356,163 @@ func (l *journalList) unit(g string, black, white int) (journalUnit, bool) {
 		}
 	}
 	return journalUnit{}, false
+}
+
+// boundOf returns what a line of bound or of its merge proves: the line
+// up to the sets and seconds.
+func boundOf(t *testing.T, out string) string {
+	t.Helper()
+	i := strings.Index(out, "; the least from first guess ")
+	if i < 0 {
+		t.Fatalf("not a bound: %q", out)
+	}
+	j := strings.Index(out[i+1:], ";")
+	if j < 0 {
+		t.Fatalf("not a bound: %q", out)
+	}
+	return out[:i+1+j]
+}
+
+// TestBoundShards checks that the shards of bound, merged, prove what the
+// whole search proves, and that a shard run again with a partial of some
+// of its units bounds only the others and merges the same.
+func TestBoundShards(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		shards int
+	}{
+		{[]string{"bound", "--colors", "6", "--pegs", "4", "--depth", "3"}, 3},
+		{[]string{"bound", "--colors", "6", "--pegs", "4", "--depth", "2", "--exact", "16"}, 2},
+		{[]string{"bound", "--colors", "7", "--pegs", "4", "--depth", "2", "--cutoff", "11228"}, 4},
+	} {
+		whole := boundOf(t, mustRun(t, "", tc.args...))
+		dir := t.TempDir()
+		files := runShards(t, dir, tc.shards, tc.args...)
+		if got := boundOf(t, mustRun(t, "", append([]string{"merge"}, files...)...)); got != whole {
+			t.Errorf("%v in %d shards merged: %q; the whole run %q", tc.args, tc.shards, got, whole)
+		}
+
+		// A partial that lost the results of some units, as one stopped
+		// midway has not got them: rerun, the shard bounds them.
+		p, err := shard.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(p.Results)
+		p.Results = p.Results[:n/2]
+		if err := shard.WriteFile(files[0], p); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := runCmd(t, "", "merge", dir); err == nil || !strings.Contains(err.Error(), "lacks the result") {
+			t.Errorf("merge of a shard cut short: %v; want it refused", err)
+		}
+		a := append(slices.Clone(tc.args), "--shard", fmt.Sprintf("0/%d", tc.shards), "--out", files[0])
+		_, stderr, err := runCmd(t, "", a...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d units done (%d in this run", n, n-n/2); !strings.Contains(stderr, want) {
+			t.Errorf("the shard resumed said %q; want %q", stderr, want)
+		}
+		if got := boundOf(t, mustRun(t, "", "merge", dir)); got != whole {
+			t.Errorf("%v resumed and merged: %q; the whole run %q", tc.args, got, whole)
+		}
+	}
+}
+
+func TestBoundShardErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "part.json")
+	mustRun(t, "", "bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--shard", "0/2", "--out", out)
+	whole := filepath.Join(dir, "whole.json")
+	mustRun(t, "", "bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--out", whole)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bound", "--colors", "5", "--pegs", "3", "--depth", "3", "--shard", "0/2", "--out", out}, "another job"},
+		{[]string{"bound", "--colors", "5", "--pegs", "3", "--depth", "2", "--shard", "1/2", "--out", out}, "another job or shard"},
+		{[]string{"bound", "--rules", "logik", "--depth", "4", "--exact", "8", "--workers", "64", "--shard", "0/9", "--out", out}, "give --workers"},
+		{[]string{"bound", "--depth", "3", "--run-limit", "1h"}, "--out"},
+		{[]string{"bound", "--depth", "3", "--cutoff", "-1"}, "--cutoff"},
+		{[]string{"merge", "--json", whole}, "--json does not apply to bound"},
+	} {
+		_, _, err := runCmd(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v; want an error saying %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestBoundPieces checks that the pieces a shard of bound keeps of its
+// units under way are read back by the next run of the shard, but for
+// those of units done since, and refused for another job.
+func TestBoundPieces(t *testing.T) {
+	dir := t.TempDir()
+	p, err := shard.NewPartial("bound", map[string]string{"depth": "4"}, shard.Spec{Index: 1, Count: 3}, "plan", []int64{5, 4, 3, 2, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "part-1.json.pieces")
+	bp, err := openPieces(path, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := mm.NewCode(0, 1, 2, 3)
+	f := mm.Feedback{Black: 1, White: 2}
+	for u, v := range []int{10, 20, 30} {
+		if err := bp.Keep(u, g, f, 100+u, v, int64(u+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := bp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	p.Results = []shard.Result{{Unit: 1}} // unit 1 done since
+	again, err := openPieces(path, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, sets, ok := again.Piece(2, g, f, 102); !ok || v != 30 || sets != 3 {
+		t.Errorf("piece of unit 2 read back: %d, %d sets, %v; want 30, 3, true", v, sets, ok)
+	}
+	if _, _, ok := again.Piece(1, g, f, 101); ok {
+		t.Error("a piece of a unit done was read back")
+	}
+	if _, _, ok := again.Piece(2, g, f, 103); ok {
+		t.Error("a piece of another room was read back")
+	}
+	for _, u := range []int{0, 2} {
+		if err := again.finished(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("the pieces of no unit under way are still there: %v", err)
+	}
+	if err := bp.flush(); err != nil { // written again, for the test below
+		t.Fatal(err)
+	}
+	bp.dirty = true
+	if err := bp.flush(); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := shard.NewPartial("bound", map[string]string{"depth": "3"}, shard.Spec{Index: 1, Count: 3}, "plan", []int64{5, 4, 3, 2, 1, 1})
+	if _, err := openPieces(path, other); err == nil || !strings.Contains(err.Error(), "another job") {
+		t.Errorf("pieces of another job: %v; want them refused", err)
+	}
+}
+
+// TestBoundMergeCPU checks that the merge of a shard run one unit at a
+// time adds up its units' CPU seconds, even where a unit took none
+// measurable (a sum was once left out whenever one rounded to 0).
+func TestBoundMergeCPU(t *testing.T) {
+	if _, ok := cpuTime(); !ok {
+		t.Skip("no CPU time on this system")
+	}
+	out := filepath.Join(t.TempDir(), "part.json")
+	mustRun(t, "", "bound", "--colors", "3", "--pegs", "3", "--depth", "2", "--workers", "1", "--out", out)
+	if got := mustRun(t, "", "merge", out); !strings.HasSuffix(strings.TrimSpace(got), " s CPU") {
+		t.Errorf("merge of a run one unit at a time: %q; want its CPU seconds", got)
+	}
 }

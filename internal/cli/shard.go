@@ -17,7 +17,7 @@ import (
 )
 
 // shardFlags are the flags of the commands a cluster can run in shards:
-// bench, tree, openings and grid.
+// bench, tree, openings, grid and bound.
 type shardFlags struct {
 	shard string
 	count int
@@ -34,7 +34,7 @@ func (sf *shardFlags) add(f *pflag.FlagSet) {
 
 // noShardFlags are the flags that do not shape a job's result, left out of
 // the settings a partial records.
-var noShardFlags = []string{"shard", "shard-count", "out", "workers", "json", "csv", "format", "plot", "plot-size", "help"}
+var noShardFlags = []string{"shard", "shard-count", "out", "workers", "run-limit", "json", "csv", "format", "plot", "plot-size", "help"}
 
 // sharding is how a command runs: whole, as one shard of a job, or as the
 // merge of its shards' partials.

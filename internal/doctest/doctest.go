@@ -150,19 +150,20 @@ var timings = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`(?m)^(seconds|s/game|max s/game) .*$`), "$1 …"},                              // bench's and client's rows
-	{regexp.MustCompile(`(?m)\s+[0-9.]+e[-+][0-9]+$`), "  …"},                                         // grid's seconds per game
-	{regexp.MustCompile(`(?m)^(\d+\s+\S+\s+(?:[0-9.]+\s+)?\d+\s+[0-9.]+\s+\d+)\s+[0-9.]+$`), "$1  …"}, // openings' seconds
-	{regexp.MustCompile(`"(seconds|secondsPerGame|maxSecondsPerGame)":[0-9.e+-]+`), `"$1":…`},         // JSON
-	{regexp.MustCompile(`(?m); [0-9.]+ s CPU, [0-9.]+ s$`), "; … s CPU, … s"},                         // optima's rows
-	{regexp.MustCompile(`(?m); [0-9]+ sets, [0-9.]+ s, [0-9.]+ s CPU$`), "; … sets, … s, … s CPU"},    // bound's line
+	{regexp.MustCompile(`(?m)^(seconds|s/game|max s/game) .*$`), "$1 …"},                                                         // bench's and client's rows
+	{regexp.MustCompile(`(?m)\s+[0-9.]+e[-+][0-9]+$`), "  …"},                                                                    // grid's seconds per game
+	{regexp.MustCompile(`(?m)^(\d+\s+\S+\s+(?:[0-9.]+\s+)?\d+\s+[0-9.]+\s+\d+)\s+[0-9.]+$`), "$1  …"},                            // openings' seconds
+	{regexp.MustCompile(`"(seconds|secondsPerGame|maxSecondsPerGame)":[0-9.e+-]+`), `"$1":…`},                                    // JSON
+	{regexp.MustCompile(`(?m); [0-9.]+ s CPU, [0-9.]+ s$`), "; … s CPU, … s"},                                                    // optima's rows
+	{regexp.MustCompile(`(?m); [0-9]+ sets, [0-9.]+ s, [0-9.]+ s CPU$`), "; … sets, … s, … s CPU"},                               // bound's line
+	{regexp.MustCompile(`(?m)(; [0-9]+ sets), [0-9.]+ s (in [0-9]+ units? of [0-9]+ shards?)(, [0-9.]+ s CPU)?$`), "$1, … s $2"}, // its merge's
 }
 
 // Timeless blanks the figures that measure time, which no two runs share:
 // bench's seconds row, grid's seconds per game, openings' seconds,
 // seconds in JSON, the wall and CPU seconds of optima's rows, and bound's
 // seconds and count of sets (its cutoffs depend on which core finishes
-// first).
+// first), and the seconds of its shards' units merged.
 func Timeless(s string) string {
 	for _, t := range timings {
 		s = t.re.ReplaceAllString(s, t.with)

@@ -95,6 +95,10 @@ func TestTimeless(t *testing.T) {
 			"6 colours × 4 pegs: every strategy needs at least 5429 guesses; … sets, … s, … s CPU\n"},
 		{"6x4: 1296 codes, total 5625 (mean 4.3403), worst 6; at most 5 guesses: total 5626; 0.4 s CPU, 12.3 s\n",
 			"6x4: 1296 codes, total 5625 (mean 4.3403), worst 6; at most 5 guesses: total 5626; … s CPU, … s\n"},
+		{"6 colours × 4 pegs: every strategy needs at least 5625 guesses; 284220 sets, 43.6 s in 52 units of 1 shard, 17.2 s CPU\n",
+			"6 colours × 4 pegs: every strategy needs at least 5625 guesses; 284220 sets, … s in 52 units of 1 shard\n"},
+		{"8 colours × 5 pegs: every strategy needs at least 172923 guesses; 5 sets, 3.0 s in 1 unit of 110 shards\n",
+			"8 colours × 5 pegs: every strategy needs at least 172923 guesses; 5 sets, … s in 1 unit of 110 shards\n"},
 	} {
 		if got := Timeless(c.in); got != c.want {
 			t.Errorf("Timeless(%q) = %q; want %q", c.in, got, c.want)

@@ -95,6 +95,19 @@ func NewPartial(command string, settings map[string]string, sp Spec, plan any, c
 	return p, err
 }
 
+// SetToolkit replaces the version of mastermind the partial names, before
+// any result is added: a command whose units' results do not depend on
+// the version (bound's, which are numbers that any correct version
+// computes alike) names the version of its plan instead, so that the
+// shards of a long job may run, and resume, on builds of different
+// commits.
+func (p *Partial) SetToolkit(v string) error {
+	p.Toolkit = v
+	var err error
+	p.Inputs, err = p.hash()
+	return err
+}
+
 // Mine returns the units of the partial's shard, in order.
 func (p *Partial) Mine() []int {
 	var out []int
