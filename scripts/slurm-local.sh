@@ -7,9 +7,9 @@
 # /etc/slurm), and stops them at the end.
 #
 # The jobs, through deploy/slurm/submit.sh:
-#   1. bench --rules super --strategy knuth,entropy in 4 shards; one task is
-#      cancelled while it runs, leaves no partial, and is rerun alone
-#      before the merge runs;
+#   1. bench --colors 10 --pegs 5 --strategy knuth,entropy in 4 shards; one
+#      task is cancelled while it runs, leaves no partial, and is rerun
+#      alone before the merge runs;
 #   2. tree --strategy optimal --format json (classic 6 × 4) in 4 shards;
 #   3. optima --only 4x4,6x4 in 3 shards through deploy/slurm/optima.sh,
 #      round after round until the merge writes both rows, which must be
@@ -172,7 +172,9 @@ taskpid() {
 untimed() { grep -v '^seconds' "$1"; }
 
 # 1. bench in 4 shards, one cancelled midway and rerun.
-bench=(bench --rules super --strategy knuth,entropy)
+# 10 x 5, not 8 x 5: a shard of 8 x 5 now ends in half a second, before
+# the cancel below can reach it.
+bench=(bench --colors 10 --pegs 5 --strategy knuth,entropy)
 res=$work/bench
 read -r array merge < <(deploy/slurm/submit.sh 4 "$res" "${bench[@]}")
 say "bench: array job $array, merge job $merge"
@@ -183,7 +185,8 @@ for _ in $(seq 600); do
 	sleep 0.1
 done
 [ -n "$pid" ] || die "task 3 of $array never ran: $(taskstate "$array" 3)"
-# The shard takes 2.5 s or more alone on a core: cancel it midway.
+# The shard takes about 3 s of CPU (2026-12-02), alone on a core: cancel
+# it early.
 sleep 0.5
 scancel "${array}_3"
 for _ in $(seq 100); do
