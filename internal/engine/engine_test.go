@@ -490,6 +490,23 @@ func TestPoolCache(t *testing.T) {
 	if len(pc.m) != 4 || pc.bytes != 4*8*words {
 		t.Errorf("after putting a kept pool again: %d pools, %d bytes; want 4, %d", len(pc.m), pc.bytes, 4*8*words)
 	}
+	// Many small pools: a full cache drops the oldest quarter at once,
+	// never a pool used since.
+	var small poolCache
+	words = maxPoolBytes / 8 / 64
+	for i := range 64 {
+		small.put(strconv.Itoa(i), pool{bits: make([]uint64, words)})
+	}
+	small.get("0")
+	small.put("64", pool{bits: make([]uint64, words)})
+	for i, want := range map[int]bool{0: true, 1: false, 16: false, 17: true, 63: true, 64: true} {
+		if _, ok := small.get(strconv.Itoa(i)); ok != want {
+			t.Errorf("small pool %d kept = %v; want %v", i, ok, want)
+		}
+	}
+	if small.bytes > maxPoolBytes*3/4+8*words {
+		t.Errorf("after an eviction the cache holds %d bytes; want at most %d", small.bytes, maxPoolBytes*3/4+8*words)
+	}
 	pc.put("big", pool{bits: make([]uint64, maxPoolBytes/8+1)})
 	if _, ok := pc.get("big"); ok || pc.bytes > maxPoolBytes {
 		t.Errorf("a pool larger than the cache kept; %d bytes", pc.bytes)

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -86,17 +88,31 @@ func (pc *poolCache) put(key string, p pool) {
 	if pc.m == nil {
 		pc.m = make(map[string]*poolEntry)
 	}
-	for len(pc.m) > 0 && pc.bytes+size > maxPoolBytes {
-		var oldest string
-		var at uint64
-		for k, e := range pc.m {
-			if oldest == "" || e.used < at {
-				oldest, at = k, e.used
-			}
-		}
-		pc.bytes -= 8 * len(pc.m[oldest].p.bits)
-		delete(pc.m, oldest)
+	if pc.bytes+size > maxPoolBytes {
+		pc.evict(maxPoolBytes - max(size, maxPoolBytes/4))
 	}
 	pc.m[key] = &poolEntry{p: p, used: pc.clock}
 	pc.bytes += size
+}
+
+// evict drops the pools used longest ago until those left take at most
+// room bytes. It frees a quarter of the cache or more at once, so that its
+// pass over the pools, sorted, is paid once in many puts, not at each.
+func (pc *poolCache) evict(room int) {
+	type aged struct {
+		key  string
+		used uint64
+	}
+	all := make([]aged, 0, len(pc.m))
+	for k, e := range pc.m {
+		all = append(all, aged{k, e.used})
+	}
+	slices.SortFunc(all, func(a, b aged) int { return cmp.Compare(a.used, b.used) })
+	for _, a := range all {
+		if pc.bytes <= room {
+			break
+		}
+		pc.bytes -= 8 * len(pc.m[a.key].p.bits)
+		delete(pc.m, a.key)
+	}
 }
