@@ -98,7 +98,7 @@ type Entropy struct {
 	// that many candidates: the play-outs near the root cost most, each
 	// playing out most of the tree.
 	RolloutMax int
-	// RolloutSmall, if not 0, plays out MaxRollout guesses at nodes of at
+	// RolloutSmall, if not 0, plays out SmallRollout guesses at nodes of at
 	// most that many candidates (within RolloutMax), where play-outs cost
 	// least.
 	RolloutSmall int
@@ -107,8 +107,14 @@ type Entropy struct {
 	NoBook bool
 }
 
-// MaxRollout is the most guesses Entropy.Rollout plays out at a node.
-const MaxRollout = 64
+// MaxRollout is the most guesses Entropy.Rollout plays out at a node: a
+// node's play-outs cost about that many times its subtree, so 1 024 on
+// 8 × 5 is hours.
+const MaxRollout = 1024
+
+// SmallRollout is the number of guesses Entropy.RolloutSmall plays out at
+// the small nodes it names.
+const SmallRollout = 64
 
 // MaxWinBonus is the largest Entropy.WinBonus accepted. The best bonuses
 // measured lie between 1 and 2 nats; on 6 × 6, 3 nats already does worse
@@ -143,7 +149,7 @@ func (s Entropy) objective() (objective, error) {
 			o.rollout.Max = s.RolloutMax
 		}
 		if s.RolloutSmall > 0 {
-			o.rollout.Small, o.rollout.SmallTop = s.RolloutSmall, MaxRollout
+			o.rollout.Small, o.rollout.SmallTop = s.RolloutSmall, SmallRollout
 		}
 	}
 	return o, nil
