@@ -76,7 +76,7 @@ func TestScoreMatchesPartition(t *testing.T) {
 		// Sets under slicedMin are split with masks too where guess
 		// families are bounded (famSlicedMin): a negative n is such a
 		// set.
-		for _, n := range []int{1, 3, slicedMin - 1, slicedMin, 40, 64, 65, 200, 1000, -3, -famSlicedMin, -(slicedMin - 1)} {
+		for _, n := range []int{1, 3, slicedMin - 1, slicedMin, 40, 64, 65, 200, 300, 1000, -3, -famSlicedMin, -(slicedMin - 1)} {
 			least := slicedMin
 			if n < 0 {
 				n, least = -n, 1

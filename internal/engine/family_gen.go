@@ -21,6 +21,8 @@ func famCount(j int, c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 		famCount5(c, b0, b1, b2, t0, t1, t2, valid)
 	case 6:
 		famCount6(c, b0, b1, b2, t0, t1, t2, valid)
+	case 7:
+		famCount7(c, b0, b1, b2, t0, t1, t2, valid)
 	}
 }
 
@@ -219,6 +221,66 @@ func famCount6(c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 	c[25] += int32(bits.OnesCount64(B5 & T5))
 	c[26] += int32(bits.OnesCount64(B5 & T6))
 	c[27] += int32(bits.OnesCount64(B6 & T6))
+}
+
+// famCount7 is famCount for 7 pegs.
+func famCount7(c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
+	nb0, nb1, nb2 := ^b0, ^b1, ^b2
+	lb0, lb1, lb2, lb3 := nb0&nb1&valid, b0&nb1&valid, nb0&b1&valid, b0&b1&valid
+	B0 := lb0 & nb2
+	B1 := lb1 & nb2
+	B2 := lb2 & nb2
+	B3 := lb3 & nb2
+	B4 := lb0 & b2
+	B5 := lb1 & b2
+	B6 := lb2 & b2
+	B7 := lb3 & b2
+	nt0, nt1, nt2 := ^t0, ^t1, ^t2
+	lt0, lt1, lt2, lt3 := nt0&nt1, t0&nt1, nt0&t1, t0&t1
+	T0 := lt0 & nt2
+	T1 := lt1 & nt2
+	T2 := lt2 & nt2
+	T3 := lt3 & nt2
+	T4 := lt0 & t2
+	T5 := lt1 & t2
+	T6 := lt2 & t2
+	T7 := lt3 & t2
+	c[0] += int32(bits.OnesCount64(B0 & T0))
+	c[1] += int32(bits.OnesCount64(B0 & T1))
+	c[2] += int32(bits.OnesCount64(B0 & T2))
+	c[3] += int32(bits.OnesCount64(B0 & T3))
+	c[4] += int32(bits.OnesCount64(B0 & T4))
+	c[5] += int32(bits.OnesCount64(B0 & T5))
+	c[6] += int32(bits.OnesCount64(B0 & T6))
+	c[7] += int32(bits.OnesCount64(B0 & T7))
+	c[8] += int32(bits.OnesCount64(B1 & T1))
+	c[9] += int32(bits.OnesCount64(B1 & T2))
+	c[10] += int32(bits.OnesCount64(B1 & T3))
+	c[11] += int32(bits.OnesCount64(B1 & T4))
+	c[12] += int32(bits.OnesCount64(B1 & T5))
+	c[13] += int32(bits.OnesCount64(B1 & T6))
+	c[14] += int32(bits.OnesCount64(B1 & T7))
+	c[15] += int32(bits.OnesCount64(B2 & T2))
+	c[16] += int32(bits.OnesCount64(B2 & T3))
+	c[17] += int32(bits.OnesCount64(B2 & T4))
+	c[18] += int32(bits.OnesCount64(B2 & T5))
+	c[19] += int32(bits.OnesCount64(B2 & T6))
+	c[20] += int32(bits.OnesCount64(B2 & T7))
+	c[21] += int32(bits.OnesCount64(B3 & T3))
+	c[22] += int32(bits.OnesCount64(B3 & T4))
+	c[23] += int32(bits.OnesCount64(B3 & T5))
+	c[24] += int32(bits.OnesCount64(B3 & T6))
+	c[25] += int32(bits.OnesCount64(B3 & T7))
+	c[26] += int32(bits.OnesCount64(B4 & T4))
+	c[27] += int32(bits.OnesCount64(B4 & T5))
+	c[28] += int32(bits.OnesCount64(B4 & T6))
+	c[29] += int32(bits.OnesCount64(B4 & T7))
+	c[30] += int32(bits.OnesCount64(B5 & T5))
+	c[31] += int32(bits.OnesCount64(B5 & T6))
+	c[32] += int32(bits.OnesCount64(B5 & T7))
+	c[33] += int32(bits.OnesCount64(B6 & T6))
+	c[34] += int32(bits.OnesCount64(B6 & T7))
+	c[35] += int32(bits.OnesCount64(B7 & T7))
 }
 
 // famPrefixNLogN returns Σ n·ln n of the classes of the valid members of a

@@ -1,8 +1,9 @@
 //go:build ignore
 
-// gen_family writes family_gen.go: for each number of pegs before the last
-// that the bit-sliced kernel takes, the count of a plane's members in each
-// class of their sums over those pegs, and the class-split bounds of a
+// gen_family writes family_gen.go: for each number of pegs the bit-sliced
+// kernel takes, and each before the last, the count of a plane's members
+// in each class of their sums over those pegs (score counts a plane with
+// it where it does not check its limit), and the class-split bounds of a
 // family of guesses (family.go) from those counts, each class's number of
 // feedbacks a constant; written out class by class as gen_pairs.go writes
 // the scoring: the scan bounds a family once every few guesses, and loops
@@ -37,11 +38,11 @@ import "math/bits"
 func famCount(j int, c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {
 	switch j {
 `)
-	for j := 1; j < maxSliced; j++ {
+	for j := 1; j <= maxSliced; j++ {
 		fmt.Fprintf(&b, "\tcase %d:\n\t\tfamCount%d(c, b0, b1, b2, t0, t1, t2, valid)\n", j, j)
 	}
 	b.WriteString("\t}\n}\n")
-	for j := 1; j < maxSliced; j++ {
+	for j := 1; j <= maxSliced; j++ {
 		fmt.Fprintf(&b, "\n// famCount%d is famCount for %d pegs.\n", j, j)
 		fmt.Fprintf(&b, "func famCount%d(c *[64]int32, b0, b1, b2, t0, t1, t2, valid uint64) {\n", j)
 		classes(&b, j)

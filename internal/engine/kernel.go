@@ -42,6 +42,13 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 			// sum to 0 in all; mark them 7 black, a pair no class has.
 			b0, b1, b2 = b0|^s.last, b1|^s.last, b2|^s.last
 		}
+		if (w+1)%o.checkEvery() != 0 && w != s.words-1 {
+			// Counted, not scored: the check below only every few
+			// planes (Objective.checkEvery).
+			famCount(P, sizes, b0, b1, b2, t0, t1, t2, ^uint64(0))
+			rest -= 64
+			continue
+		}
 		var empty int
 		score, empty = addScore(P, o, sizes, b0, b1, b2, t0, t1, t2)
 		rest -= 64
