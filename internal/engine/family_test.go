@@ -90,7 +90,13 @@ func TestFamilyBound(t *testing.T) {
 					// that keeps it.
 					for i := range size {
 						h := lo + i
-						want, _, _ := sc.score(&s, h, o, math.MaxInt64)
+						want, cons, _ := sc.score(&s, h, o, math.MaxInt64)
+						// score starts from the family's sums
+						// that famDrop kept.
+						if ref, refCons := reference(t, sp, members, h, o); want != ref || cons != refCons {
+							t.Fatalf("%v, %d members, %v: guess %v after its family's bound scores %d, %t; want %d, %t",
+								r, len(members), o, sp.Code(h), want, cons, ref, refCons)
+						}
 						if sc.famDrop(&s, g, o, want)&(1<<i) != 0 {
 							t.Fatalf("%v, %d members, %v: guess %v dropped for a limit of its own score %d",
 								r, len(members), o, sp.Code(h), want)

@@ -26,12 +26,25 @@ func (sc *scratch) score(s *set, g int, o Objective, limit int64) (score int64, 
 	np, k := (P+1)*(P+2)/2, v.pairs
 	clear(sizes[:np])
 	rest := len(s.members)
+	// The family bound of g's family, if it was the last, kept each
+	// plane's sums over the family's first P−1 pegs: from them only the
+	// last peg is added.
+	var fam [][maxSliced + 1][6]uint64
+	if sc.famSet == s && sc.famGen == s.gen &&
+		bits.TrailingZeros64(binary.LittleEndian.Uint64(off[:8])^sc.famKey)>>3 >= P-1 {
+		fam = sc.famPre[:min(s.words, famPlanes, len(sc.famPre))]
+	}
 	for w := 0; w < s.words; w++ {
 		m := (*[planeWords]uint64)(s.masks[w*s.stride:])
 		var b0, b1, b2, t0, t1, t2 uint64
-		if w == 0 {
+		switch {
+		case w == 0:
 			b0, b1, b2, t0, t1, t2 = sc.first(s, m, off)
-		} else {
+		case w < len(fam):
+			p := &fam[w][(P-1)&7]
+			b0, b1, b2 = add(p[0], p[1], p[2], m[off[(P-1)&15]])
+			t0, t1, t2 = add(p[3], p[4], p[5], m[off[(2*P-1)&15]])
+		default:
 			for j := 0; j < P; j++ {
 				b0, b1, b2 = add(b0, b1, b2, m[off[j&15]])
 				t0, t1, t2 = add(t0, t1, t2, m[off[(P+j)&15]])
