@@ -228,10 +228,16 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	} else {
 		cnt = sc.famCounts(s, off)
 	}
-	// How many pegs of each colour the prefix holds.
+	// How many pegs of each colour the prefix holds: 4 bits a colour in
+	// a register where they fit (prefixColours), else a byte each.
+	packed, fits := uint64(0), C <= 16
 	var occ [64]uint8
-	for i := 0; i < P-1; i++ {
-		occ[(int(off[i&15])-i*C)&63]++
+	if fits {
+		packed = prefixColours(off, P, C)
+	} else {
+		for i := 0; i < P-1; i++ {
+			occ[(int(off[i&15])-i*C)&63]++
+		}
 	}
 	// The bounds of the guess of each colour x, by its count mask.
 	var all, unused int64 = math.MinInt64, math.MinInt64
@@ -255,7 +261,11 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	if !v.rules.Distinct && o == SumSquares {
 		// The common case, written out: one bound a colour.
 		for x := 0; x < C; x++ {
-			if base+s.famKind[uint(v.S+x*P+int(occ[x]))%planeWords] > at {
+			n := int(occ[x])
+			if fits {
+				n = int(packed>>(4*uint(x))) & 15
+			}
+			if base+s.famKind[uint(v.S+x*P+n)%planeWords] > at {
 				drop |= 1 << x
 			}
 		}
@@ -263,12 +273,16 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 	}
 	rank := 0
 	for x := 0; x < C; x++ {
-		if v.rules.Distinct && occ[x] != 0 {
+		n := int(occ[x])
+		if fits {
+			n = int(packed>>(4*uint(x))) & 15
+		}
+		if v.rules.Distinct && n != 0 {
 			continue
 		}
-		k := uint(v.S+x*P+int(occ[x])) % planeWords
+		k := uint(v.S+x*P+n) % planeWords
 		switch {
-		case occ[x] == 0 && unused > limit,
+		case n == 0 && unused > limit,
 			o != NegParts && base+s.famKind[k] > at,
 			o == Largest && most+int64(s.famMost[k]) > limit:
 			drop |= 1 << rank
@@ -276,6 +290,17 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 		rank++
 	}
 	return drop
+}
+
+// prefixColours returns how many of the first P−1 pegs of the guess of
+// offsets off hold each colour, 4 bits a colour, colour 0 lowest; C, the
+// colours, is at most 16.
+func prefixColours(off *[16]uint8, P, C int) uint64 {
+	var occ uint64
+	for i := 0; i < P-1; i++ {
+		occ += 1 << (4 * uint((int(off[i&15])-i*C)&15))
+	}
+	return occ
 }
 
 // famPrefix returns the sums of the first P−1 pegs of the guess of offsets
@@ -334,11 +359,26 @@ func (sc *scratch) famDropEntropy(s *set, off *[16]uint8, limit int64) uint64 {
 	}
 	sc.preSet, sc.preGen, sc.preKey = s, s.gen, key
 	base := famPrefixNLogN(P, b0, b1, b2, t0, t1, t2, s.last) + s.famShift
+	var drop uint64
+	if C <= 16 && !v.rules.Distinct {
+		// The common case, written out: how many pegs of each colour
+		// the prefix holds, 4 bits a colour in a register (counts in
+		// an array of bytes stalled on their stores).
+		occ := prefixColours(off, P, C)
+		k := v.S
+		for x := 0; x < C; x++ {
+			if base+s.famKind[uint(k+int(occ&15))%planeWords] > limit {
+				drop |= 1 << x
+			}
+			occ >>= 4
+			k += P
+		}
+		return drop
+	}
 	var occ [64]uint8
 	for i := 0; i < P-1; i++ {
 		occ[(int(off[i&15])-i*C)&63]++
 	}
-	var drop uint64
 	rank := 0
 	for x := 0; x < C; x++ {
 		if v.rules.Distinct && occ[x] != 0 {
