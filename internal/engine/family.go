@@ -265,9 +265,13 @@ func (sc *scratch) famDrop(s *set, g int, o Objective, limit int64) uint64 {
 			if fits {
 				n = int(packed>>(4*uint(x))) & 15
 			}
+			// Without a branch: which colours go is data, and
+			// mispredicted it cost more than the test.
+			var out uint64
 			if base+s.famKind[uint(v.S+x*P+n)%planeWords] > at {
-				drop |= 1 << x
+				out = 1
 			}
+			drop |= out << x
 		}
 		return drop
 	}
@@ -367,9 +371,11 @@ func (sc *scratch) famDropEntropy(s *set, off *[16]uint8, limit int64) uint64 {
 		occ := prefixColours(off, P, C)
 		k := v.S
 		for x := 0; x < C; x++ {
+			var out uint64 // without a branch, as in famDrop
 			if base+s.famKind[uint(k+int(occ&15))%planeWords] > limit {
-				drop |= 1 << x
+				out = 1
 			}
+			drop |= out << x
 			occ >>= 4
 			k += P
 		}
