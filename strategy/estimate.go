@@ -107,7 +107,9 @@ func countingBound(r mm.Rules) float64 {
 // bound plus one levels for N codes; each objective costs its own share
 // of entropy's. The near pool costs about nearNanos a code, times the
 // codes to the power nearPower (85 s of CPU on 7 × 7, 1.61 hours on
-// 8 × 8). Play-outs cost about Rollout/1.5 times a tree without them.
+// 8 × 8). K play-outs cost about K^0.8 times a tree without them, times 4
+// over the near pool and 2.1 scoring every code (each play-out is cut
+// short once it passes the best so far, so cost grows slower than K).
 // One random game costs about the pairs of its second guess, N²/A for A
 // answers, a tree's share over its levels and answers, and games share
 // the tree as they meet.
@@ -133,13 +135,15 @@ func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
 	}
 	n := float64(r.Size())
 	var secs float64
+	playOuts := rolloutAll // the play-outs' cost, times the tree's
 	if near || r.Size() > MaxHeuristicSpace && !all {
 		secs = nearSeconds * math.Pow(n/nearCodes, nearPower) * share
+		playOuts = rolloutNear
 	} else {
 		secs = scorePairNanos * 1e-9 * n * n * (countingBound(r) + 1) * share
 	}
 	if rollout > 1 {
-		secs *= float64(rollout) / 1.5
+		secs *= playOuts * math.Pow(float64(rollout), rolloutPower)
 	}
 	if games > 0 {
 		perGame := secs / ((countingBound(r) + 1) * float64(r.NumFeedbacks()))
@@ -156,6 +160,18 @@ func TreeTime(s mm.Strategy, r mm.Rules, games int) (time.Duration, bool) {
 // (5.7·10⁻¹⁰ s a pair and level), of 7 × 7 2 851 s (8.7·10⁻¹⁰); over the
 // near pool 85 s on 7 × 7 and 5 800 s on 8 × 8, about the codes to the
 // power 1.4.
+//
+// Play-outs, entropy with a win bonus of 1.5 over the near pool, one
+// thread (2026-12-02): 8 × 5 0.87 s without them, 11.1 s with 4, 33 s
+// with 16, 104 s with 64, 260 s with 256 (12.7, 38, 120 and 300 times);
+// 6 × 6 1.35 s, 17.6 s, 55 s and 170 s. Scoring every code on 8 × 5
+// (2026-11-28), 53 s with 16 and 157 s with 64.
+const (
+	rolloutNear  = 4.0
+	rolloutAll   = 2.1
+	rolloutPower = 0.8
+)
+
 const (
 	scorePairNanos = 0.7
 	nearSeconds    = 85

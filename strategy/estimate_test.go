@@ -41,7 +41,7 @@ func TestGameTime(t *testing.T) {
 // TestTreeTime checks the guesses of a scoring strategy's whole tree
 // against the CPU times measured (BENCHMARKS.md), within a factor of two:
 // 8 x 5 one thread, 7 x 7 entropy scoring every code and over the near
-// pool, 8 x 8 over the near pool; a sampled run costs no more than the
+// pool, 8 x 8 over the near pool, play-outs on 8 x 5, 6 x 6 and 7 x 7; a sampled run costs no more than the
 // tree; and no guess for the strategies that build no such tree.
 func TestTreeTime(t *testing.T) {
 	for _, tc := range []struct {
@@ -58,7 +58,13 @@ func TestTreeTime(t *testing.T) {
 		{strategy.Entropy{}, mm.Rules{Colors: 7, Pegs: 7}, 0, 2851 * time.Second},
 		{strategy.Entropy{WinBonus: 1.5, Near: true}, mm.Rules{Colors: 7, Pegs: 7}, 0, 85 * time.Second},
 		{strategy.Entropy{WinBonus: 1.5}, mm.Rules{Colors: 8, Pegs: 8}, 0, 5796 * time.Second},
-		{strategy.Entropy{Rollout: 64}, mm.Rules{Colors: 8, Pegs: 5}, 0, 112 * time.Second},
+		{strategy.Entropy{Rollout: 16}, mm.Rules{Colors: 8, Pegs: 5}, 0, 53 * time.Second},
+		{strategy.Entropy{Rollout: 64}, mm.Rules{Colors: 8, Pegs: 5}, 0, 157 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true, Rollout: 4}, mm.Rules{Colors: 8, Pegs: 5}, 0, 11 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true, Rollout: 64}, mm.Rules{Colors: 8, Pegs: 5}, 0, 104 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true, Rollout: 256}, mm.Rules{Colors: 8, Pegs: 5}, 0, 260 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true, Rollout: 64}, mm.Rules{Colors: 6, Pegs: 6}, 0, 170 * time.Second},
+		{strategy.Entropy{WinBonus: 1.5, Near: true, Rollout: 8, RolloutMax: 20000, RolloutSmall: 300}, mm.Rules{Colors: 7, Pegs: 7}, 0, 2803 * time.Second},
 		{strategy.Opening{Text: "1122", Then: strategy.Knuth{}}, mm.Rules{Colors: 10, Pegs: 4}, 0, 395 * time.Millisecond},
 		{strategy.Auto{}, mm.Rules{Colors: 8, Pegs: 5}, 0, 0},
 		{strategy.Knuth{}, mm.Rules{Colors: 20, Pegs: 20}, 0, 0},
